@@ -1,0 +1,101 @@
+"""The project's benchmark: ``python -m caravan_lessons bench [--json]`` (also ``make bench``).
+
+Figures (one process, one core):
+
+* ``jaipur_random_rounds_per_s``: whole rounds of Jaipur between two random players; each
+  picks uniformly among ``state.legal_actions()``, so move generation is part of the figure.
+  Measured from a fresh process (the move caches start empty).
+* ``jaipur_legal_actions_us``: mean time of one ``legal_actions()`` call over every state of
+  a second, different set of random rounds.
+* ``jaipur_app_click_to_redraw_ms``: median time from a button click in the play app to the
+  end of its redraw, Agg backend, in-process (no browser).
+* ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
+"""
+from __future__ import annotations
+
+import json
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+
+def random_rounds(rounds: int, seed: int = 0, time_legal: bool = False) -> dict:
+    """Play ``rounds`` random Jaipur rounds; return rounds/s, turns per round and legal-move timing."""
+    from .jaipur import new_game
+
+    rng = random.Random(seed)
+    played = turns = 0
+    legal_ns = legal_calls = 0
+    clock = time.perf_counter_ns
+    match = 0
+    start = time.perf_counter()
+    while played < rounds:
+        state = new_game(seed=seed * 1_000_003 + match)
+        match += 1
+        while not state.is_terminal() and played < rounds:
+            if time_legal:
+                t0 = clock()
+                actions = state.legal_actions()
+                legal_ns += clock() - t0
+                legal_calls += 1
+            else:
+                actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            turns += 1
+            if state.phase != "playing":
+                played += 1
+    elapsed = time.perf_counter() - start
+    return {"rounds": played, "seconds": elapsed, "rounds_per_s": played / elapsed,
+            "turns_per_round": turns / played,
+            "legal_actions_us": legal_ns / legal_calls / 1000 if legal_calls else None}
+
+
+def click_to_redraw(clicks: int = 30) -> float:
+    """Median ms from a click on the Jaipur play app to the end of its redraw (Agg, in-process)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .ui.jaipur_app import JaipurApp
+
+    app = JaipurApp(seed=11, bot="random")
+    times = []
+    for _ in range(clicks):
+        if app.state.is_terminal() or app.state.round_over:
+            app = JaipurApp(seed=11 + len(times), bot="random")
+        start = time.perf_counter()
+        app.play_first_legal()  # selects cards and clicks the matching button, like a learner
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def import_seconds(repeats: int = 5) -> float:
+    """Median seconds of ``import caravan_lessons`` in a fresh interpreter."""
+    code = "import time; t = time.perf_counter(); import caravan_lessons; print(time.perf_counter() - t)"
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+            for _ in range(repeats)]
+    return statistics.median(runs)
+
+
+def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
+    """Measure every figure and print them (a table, or JSON with ``as_json``)."""
+    play = random_rounds(rounds, seed=1)
+    legal = random_rounds(max(200, rounds // 5), seed=2, time_legal=True)
+    figures = {
+        "jaipur_random_rounds_per_s": round(play["rounds_per_s"], 1),
+        "jaipur_rounds_timed": play["rounds"],
+        "jaipur_turns_per_round": round(play["turns_per_round"], 1),
+        "jaipur_legal_actions_us": round(legal["legal_actions_us"], 2),
+        "jaipur_app_click_to_redraw_ms": round(click_to_redraw(), 1),
+        "import_s": round(import_seconds(), 3),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    if as_json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key:32s} {value}")
+    return 0

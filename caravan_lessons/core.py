@@ -1,0 +1,322 @@
+"""The pieces every game shares: rule errors, events, score sheets, seeds and saved games.
+
+Nothing here knows a particular game. A game package (``caravan_lessons.jaipur``, ...)
+builds its engine on these pieces so that lessons, bots and tests can treat every
+game the same way:
+
+* :class:`RuleViolation` -- an illegal action, naming the rule clause it breaks;
+* :class:`GameState` -- the protocol an engine's state follows (after OpenSpiel's State);
+* :class:`Event` -- one thing that happened, in plain words, with its rule ID;
+* :class:`ScoreRow` / :class:`ScoreSheet` -- an itemised score, data first;
+* :func:`derive_seed` -- reproducible seeds for each shuffle of a match;
+* :func:`save_game` / :func:`load_game` -- JSON files with a format version, validated.
+
+This module imports only the standard library, so ``import caravan_lessons`` stays fast.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, Sequence, runtime_checkable
+
+__all__ = [
+    "RuleViolation",
+    "SaveFileError",
+    "GameState",
+    "Event",
+    "ScoreRow",
+    "ScoreSheet",
+    "new_seed",
+    "derive_seed",
+    "FORMAT_VERSION",
+    "register_game",
+    "game_names",
+    "game_module",
+    "save_game",
+    "load_game",
+    "state_from_dict",
+]
+
+
+class RuleViolation(ValueError):
+    """An action the rules do not allow.
+
+    Attributes:
+        rule: the clause ID in ``shared/rules/`` (for example ``"JAI-SELL-4"``).
+        message: plain words: what was tried and what the rule allows.
+
+    ``str(error)`` reads ``"JAI-SELL-4: Diamonds, gold and silver are sold 2 or more at a time ..."``,
+    one line, ready to show to a learner.
+    """
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+    def __reduce__(self):  # keep rule and message when pickled across processes
+        return (type(self), (self.rule, self.message))
+
+
+class SaveFileError(ValueError):
+    """A saved game that cannot be loaded: not JSON, wrong version, missing or impossible fields.
+
+    The message is one line that names the problem (and the rule ID where one applies).
+    """
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every game state offers. Shapes are the game's own; see each game's ``State``.
+
+    The protocol follows OpenSpiel's ``State``: a state is mutable (``apply``) but can be
+    copied cheaply (``clone``, ``child``) for what-ifs and search.
+    """
+
+    @property
+    def current_player(self) -> int:
+        """The seat (0 or 1, ...) whose decision it is; -1 when the game is over."""
+
+    def legal_actions(self) -> Sequence[Any]:
+        """Every legal action, in a deterministic order."""
+
+    def why_illegal(self, action: Any) -> RuleViolation | None:
+        """``None`` if the action is legal now, else the violation it would raise."""
+
+    def apply(self, action: Any) -> None:
+        """Play the action in place; raises RuleViolation and changes nothing if illegal."""
+
+    def child(self, action: Any) -> "GameState":
+        """A new state after the action; this one is untouched."""
+
+    def clone(self) -> "GameState":
+        """An independent copy."""
+
+    def is_terminal(self) -> bool:
+        """True when the whole game (match) is over."""
+
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see: a JSON-able dict without hidden information."""
+
+    def score_sheet(self) -> "ScoreSheet":
+        """The itemised score of the current (or last finished) scoring."""
+
+    def to_dict(self) -> dict:
+        """A JSON-able dict with a ``game`` name and a ``version``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened in a game, for the log a learner reads.
+
+    Attributes:
+        player: the seat who acted, or -1 for the game itself (setup, end of round).
+        text: plain English, e.g. ``"Player 1 sells 3 cloth for 5+3+3 rupees and a 3-card bonus token."``
+        rule: the rule ID the event follows (``"JAI-SELL-2"``), or ``""``.
+    """
+
+    player: int
+    text: str
+    rule: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule}]" if self.rule else self.text
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One item of a score sheet.
+
+    Attributes:
+        player: the seat the points belong to.
+        item: what is counted, in plain words (``"cloth goods tokens 5, 3"``).
+        rule: the rule ID that awards it.
+        points: the points (rupees in Jaipur, victory points elsewhere).
+        source: a short category for plots (``"goods:cloth"``, ``"bonus:3"``, ``"camel token"``).
+    """
+
+    player: int
+    item: str
+    rule: str
+    points: int
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """An itemised score: rows first, totals and the verdict derived from them.
+
+    Attributes:
+        rows: the items in the order a learner should read them.
+        players: number of seats.
+        unit: ``"rupees"``, ``"victory points"``, ...
+        winner: the seat that wins this scoring, or ``None`` (a tie nobody breaks).
+        verdict: plain words explaining who won and why, with rule IDs.
+    """
+
+    rows: tuple[ScoreRow, ...]
+    players: int = 2
+    unit: str = "points"
+    winner: int | None = None
+    verdict: str = ""
+
+    def totals(self) -> list[int]:
+        """Total points per seat (a list of ``players`` ints)."""
+        totals = [0] * self.players
+        for row in self.rows:
+            totals[row.player] += row.points
+        return totals
+
+    def cumulative(self) -> list[list[int]]:
+        """Running totals after each row: ``len(rows) + 1`` lists of ``players`` ints, starting at zeros."""
+        running = [0] * self.players
+        steps = [list(running)]
+        for row in self.rows:
+            running[row.player] += row.points
+            steps.append(list(running))
+        return steps
+
+    def to_dataframe(self):
+        """The rows as a pandas DataFrame (columns player, item, rule, points, source)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            [(r.player, r.item, r.rule, r.points, r.source) for r in self.rows],
+            columns=["player", "item", "rule", "points", "source"],
+        )
+
+    def __str__(self) -> str:
+        lines = [f"P{r.player}  {r.points:>4}  {r.item}  [{r.rule}]" for r in self.rows]
+        lines.append("totals: " + ", ".join(f"P{p} {t} {self.unit}" for p, t in enumerate(self.totals())))
+        if self.verdict:
+            lines.append(self.verdict)
+        return "\n".join(lines)
+
+
+# --- seeds -------------------------------------------------------------------------------------
+
+def new_seed() -> int:
+    """A fresh random seed (an int below 2**32) for games started without one."""
+    return random.SystemRandom().randrange(2**32)
+
+
+def derive_seed(seed: int, *labels: int | str) -> int:
+    """A seed for one shuffle of a game, derived from the game's seed and labels.
+
+    ``derive_seed(7, "round", 2)`` is the same on every machine and Python version
+    (strings are hashed by ``random.Random``'s own seeding, not by ``hash()``), so the
+    same game seed replays the same match.
+    """
+    text = ":".join([str(seed), *map(str, labels)])
+    return random.Random(text).getrandbits(64)
+
+
+def check_seed(seed: Any) -> int:
+    """Return ``seed`` as an int or raise a one-line ValueError saying what a seed is."""
+    if seed is None:
+        return new_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number (or None for a random one), not {seed!r}")
+    return seed
+
+
+# --- saved games ---------------------------------------------------------------------------------
+
+FORMAT_VERSION = 1
+"""The version written into every saved game; loading another version is refused."""
+
+_GAMES: dict[str, str] = {}
+
+
+def register_game(name: str, module: str) -> None:
+    """Make ``name`` (e.g. ``"jaipur"``) loadable; ``module`` is the import path of its package."""
+    _GAMES[name] = module
+
+
+def game_names() -> list[str]:
+    """The names of the games this package can play, sorted."""
+    return sorted(_GAMES)
+
+
+def game_module(name: str):
+    """The package of game ``name``; ValueError naming the known games if there is none."""
+    import importlib
+
+    if not isinstance(name, str) or name not in _GAMES:
+        known = ", ".join(game_names())
+        raise ValueError(f"unknown game {name!r}; the games are: {known}")
+    return importlib.import_module(_GAMES[name])
+
+
+def state_from_dict(data: Any):
+    """Rebuild any game's state from ``to_dict()`` output; SaveFileError if it is not one."""
+    if not isinstance(data, dict):
+        raise SaveFileError(f"a saved game is a JSON object, not {type(data).__name__}")
+    version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise SaveFileError(
+            f"saved game has format version {version!r}; this caravan_lessons reads version {FORMAT_VERSION}"
+        )
+    name = data.get("game")
+    if name not in _GAMES:
+        raise SaveFileError(f"saved game names an unknown game {name!r}; known: {', '.join(game_names())}")
+    return game_module(name).State.from_dict(data)
+
+
+def save_game(state: GameState, path: str | Path) -> Path:
+    """Write ``state.to_dict()`` as JSON to ``path`` and return the path."""
+    path = Path(path)
+    path.write_text(json.dumps(state.to_dict(), indent=1), encoding="utf-8")
+    return path
+
+
+def load_game(path: str | Path):
+    """Read a game saved by :func:`save_game`.
+
+    Raises:
+        SaveFileError: the file is missing, not JSON, of another format version, or its
+            content is impossible (one line that names the problem).
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SaveFileError(f"cannot read saved game {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    return state_from_dict(data)
+
+
+# --- validation helpers for from_dict ------------------------------------------------------------
+
+def require(data: dict, key: str, kind: type | tuple[type, ...], where: str = "saved game") -> Any:
+    """``data[key]`` checked to be of ``kind``; SaveFileError naming the field otherwise."""
+    if key not in data:
+        raise SaveFileError(f"{where} is missing the field {key!r}")
+    value = data[key]
+    if kind is int or kind == (int,):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, kind)
+    if not ok:
+        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise SaveFileError(f"{where} field {key!r} should be {name}, not {type(value).__name__}")
+    return value
+
+
+def require_ints(values: Any, length: int | None, name: str, low: int = 0, high: int | None = None) -> list[int]:
+    """A list of ints in [low, high] (and of ``length`` if given); SaveFileError otherwise."""
+    if not isinstance(values, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+        raise SaveFileError(f"saved game field {name!r} should be a list of whole numbers")
+    if length is not None and len(values) != length:
+        raise SaveFileError(f"saved game field {name!r} should have {length} entries, not {len(values)}")
+    for v in values:
+        if v < low or (high is not None and v > high):
+            bound = f"{low}..{high}" if high is not None else f">= {low}"
+            raise SaveFileError(f"saved game field {name!r} holds {v}, outside {bound}")
+    return list(values)
+
