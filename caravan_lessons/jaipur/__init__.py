@@ -12,9 +12,10 @@ Rule clauses: ``jaipur.RULES`` (IDs of ``shared/rules/jaipur.md``, in our own wo
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne, parse_action
 from .components import CAMEL, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS, BONUS_TOKENS, RULES, Rule
 from .engine import MATCH_OVER, PLAYING, ROUND_OVER, State, legal_actions_for, new_game, selection_to_action
+from .scenario import scenario
 
 __all__ = [
     "Action", "Exchange", "NextRound", "Sell", "TakeCamels", "TakeOne", "parse_action",
     "CAMEL", "CARD_COUNTS", "CARD_TYPES", "GOODS", "GOODS_TOKENS", "BONUS_TOKENS", "RULES", "Rule",
-    "State", "new_game", "legal_actions_for", "selection_to_action", "PLAYING", "ROUND_OVER", "MATCH_OVER",
+    "State", "new_game", "scenario", "legal_actions_for", "selection_to_action", "PLAYING", "ROUND_OVER", "MATCH_OVER",
 ]

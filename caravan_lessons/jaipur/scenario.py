@@ -1,0 +1,104 @@
+"""Build a Jaipur position by hand, for lessons, exercises and tests.
+
+    from caravan_lessons.jaipur import scenario
+    state = scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {"spice": 2}],
+                     herds=(2, 0), deck_top=["diamond"])
+
+Every card the position does not place goes to the deck below ``deck_top`` (or, with
+``deck_size``, the surplus goes to the discard pile), so the 55 cards are all there
+(JAI-COMP-1) and the position is a real one: it is checked like a saved game.
+"""
+from __future__ import annotations
+
+import random
+from typing import Mapping, Sequence
+
+from ..core import FORMAT_VERSION, SaveFileError
+from .components import BONUS_TOKENS, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS
+from .engine import State
+
+__all__ = ["scenario"]
+
+
+def scenario(market: Mapping[str, int], hands: Sequence[Mapping[str, int]] = ({}, {}),
+             herds: Sequence[int] = (0, 0), deck_top: Sequence[str] = (), deck_size: int | None = None,
+             tokens: Sequence[Mapping[str, int]] = ({}, {}), bonus: Sequence[Sequence[tuple[int, int]]] = ((), ()),
+             current_player: int = 0, seals: Sequence[int] = (0, 0), seed: int = 0) -> State:
+    """A Jaipur state in the middle of a round.
+
+    Args:
+        market: card counts on display, e.g. ``{"camel": 3, "cloth": 2}`` (5 cards while the deck lasts).
+        hands: per seat, goods card counts in hand.
+        herds: per seat, camels in the herd.
+        deck_top: the next cards of the deck, the first drawn first.
+        deck_size: cards left in the deck (default: every card not placed elsewhere); the goods that
+            do not fit go to the discard pile. Camels are never discarded, so every camel must fit.
+        tokens: per seat, how many goods tokens of each type that seat already took (from the top
+            of the stacks, seat 0 first); the matching cards are in the discard pile.
+        bonus: per seat, bonus tokens already won as ``(size, rupees)`` pairs.
+        current_player: the seat to move.
+        seals: Seals of Excellence already won.
+        seed: orders the unplaced cards of the deck and the bonus stacks.
+
+    Raises:
+        SaveFileError: the position is impossible (more cards of a type than the game has, a hand
+            over 7 cards, ...), with the rule ID.
+    """
+    rng = random.Random(seed)
+    placed = {c: 0 for c in CARD_TYPES}
+    for pile in [market, *hands]:
+        for card, n in pile.items():
+            placed[card] += n
+    placed["camel"] += sum(herds)
+    for card in deck_top:
+        placed[card] += 1
+    discard = {c: 0 for c in CARD_TYPES}
+    goods_tokens: list[list[list]] = [[], []]
+    taken = {g: 0 for g in GOODS}
+    for seat in (0, 1):
+        for good, n in tokens[seat].items():
+            stack = GOODS_TOKENS[GOODS.index(good)]
+            values = stack[taken[good]:taken[good] + n]
+            if len(values) < n:
+                raise SaveFileError(f"JAI-COMP-2: there are only {len(stack)} {good} goods tokens")
+            goods_tokens[seat].extend([good, v] for v in values)
+            taken[good] += n
+            discard[good] += n
+            placed[good] += n
+    rest = []
+    for card, total in zip(CARD_TYPES, CARD_COUNTS):
+        left = total - placed[card]
+        if left < 0:
+            raise SaveFileError(f"JAI-COMP-1: the position uses {placed[card]} {card} cards; the game has {total}")
+        rest.extend([card] * left)
+    rng.shuffle(rest)
+    if deck_size is not None:
+        keep = max(0, deck_size - len(deck_top))
+        rest.sort(key=lambda card: card != "camel")  # camels stay in the deck: they are never discarded
+        surplus = rest[keep:]
+        if "camel" in surplus:
+            raise SaveFileError(f"JAI-SELL-5: {surplus.count('camel')} camels are left over and camels are never "
+                                "discarded; put them in the market, the herds or deck_top")
+        for card in surplus:
+            discard[card] += 1
+        rest = rest[:keep]
+        rng.shuffle(rest)
+    deck = rest + list(reversed(deck_top))  # the top of the deck is the end of the list
+    bonus_stacks = {}
+    for size, values in BONUS_TOKENS.items():
+        remaining = list(values)
+        for seat in (0, 1):
+            for z, v in bonus[seat]:
+                if z == size:
+                    remaining.remove(v)
+        rng.shuffle(remaining)
+        bonus_stacks[str(size)] = remaining
+    return State.from_dict({
+        "game": "jaipur", "version": FORMAT_VERSION, "seed": seed, "round_index": 0, "first_player": 0,
+        "starting_player": current_player, "current_player": current_player, "phase": "playing", "turn": 0,
+        "deck": deck, "market": {c: n for c, n in market.items() if n},
+        "hands": [{c: n for c, n in h.items() if n} for h in hands], "herds": list(herds),
+        "discard": {c: n for c, n in discard.items() if n}, "goods_tokens": goods_tokens,
+        "bonus_stacks": bonus_stacks, "bonus_tokens": [[list(t) for t in bonus[s]] for s in (0, 1)],
+        "camel_token": None, "seals": list(seals), "round_results": [], "events": [],
+    })
