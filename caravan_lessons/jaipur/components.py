@@ -22,10 +22,24 @@ INDEX = {name: i for i, name in enumerate(CARD_TYPES)}
 PLURAL = {"diamond": "diamonds", "gold": "gold", "silver": "silver", "cloth": "cloth",
           "spice": "spice", "leather": "leather", "camel": "camels"}
 
-MARKET_CODE: tuple[int, ...] = tuple(6 ** i for i in range(7))
-"""A market (at most 5 cards) as one number: sum of count * MARKET_CODE[type]; the engine's cache key."""
-HAND_CODE: tuple[int, ...] = tuple(8 ** i for i in range(7))
-"""A hand (at most 7 cards) as one number: sum of count * HAND_CODE[type]; the engine's cache key."""
+CARD_CODE: tuple[int, ...] = tuple(16 ** i for i in range(7))
+"""A pile of cards as one number: sum of count * CARD_CODE[type], 4 bits per type.
+
+The engine keys its caches by these codes and checks piles against each other with them:
+a count never exceeds 7 (hand limit JAI-TAKE-7, market of 5), so the top bit of each 4-bit
+field is free and serves as a guard bit (see ``engine._GUARD``)."""
+MARKET_CODE: tuple[int, ...] = CARD_CODE
+"""The code of a market (7 card types); the same as CARD_CODE."""
+HAND_CODE: tuple[int, ...] = CARD_CODE
+"""The code of a hand (the camel field stays 0: camels live in the herd); the same as CARD_CODE."""
+
+CARD_COLOURS = {
+    "diamond": "#d7263d", "gold": "#f4b400", "silver": "#9ea7ad", "cloth": "#7b4fa0",
+    "spice": "#2e8b57", "leather": "#8b5a2b", "camel": "#e8d8a8",
+}
+"""One colour per card type, shared by the pictures (viz) and the play app's cards (ui)."""
+TEXT_ON = {c: ("black" if c in ("gold", "silver", "camel") else "white") for c in CARD_COLOURS}
+"""A readable text colour on each card colour."""
 
 CARD_COUNTS: tuple[int, ...] = (6, 6, 6, 8, 8, 10, 11)
 """JAI-COMP-1: cards per type in CARD_TYPES order; 55 in all."""

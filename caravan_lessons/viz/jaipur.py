@@ -1,0 +1,144 @@
+"""Matplotlib pictures of Jaipur: the table seen by one player, token stacks and score sheets.
+
+Every function draws on a ``matplotlib.figure.Figure`` it creates (no pyplot state), so the
+pictures work the same in notebooks, widgets and tests; :func:`to_png` turns one into bytes.
+"""
+from __future__ import annotations
+
+import io
+
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
+
+from ..jaipur.components import BONUS_TOKENS, CARD_COLOURS, CARD_TYPES, GOODS, GOODS_TOKENS, TEXT_ON
+
+
+
+def to_png(fig: Figure, dpi: int = 80) -> bytes:
+    """The figure as PNG bytes (for an ipywidgets Image)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def _card(ax, x, y, card, w=0.8, h=1.1, label=True, alpha=1.0):
+    ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0.02,rounding_size=0.08",
+                                facecolor=CARD_COLOURS.get(card, "#555"), edgecolor="#333", alpha=alpha, lw=1))
+    if label:
+        ax.text(x + w / 2, y + h / 2, card, ha="center", va="center", fontsize=7, rotation=90,
+                color=TEXT_ON.get(card, "white"))
+
+
+def draw_table(observation: dict, fig: Figure | None = None, cards: bool = True) -> Figure:
+    """The table as one player sees it, from ``state.observation(player)``.
+
+    Top: the opponent (hand size as card backs, herd, tokens); middle: the deck, the market and
+    the goods-token stacks (values left, top of each stack first) with the bonus stacks; bottom:
+    the player's own hand, herd and tokens. With ``cards=False`` the market and the hand are left
+    out (the play app shows them as clickable cards). Returns the figure (a new 8 x 4.6 inch one
+    unless ``fig`` is given, which is cleared and reused).
+    """
+    if fig is None:
+        fig = Figure(figsize=(8, 4.6) if cards else (8, 3.2))
+    fig.clear()
+    ax = fig.add_axes((0, 0, 1, 1))
+    top = 9.2 if cards else 6.4
+    ax.set_xlim(0, 16)
+    ax.set_ylim(0, top)
+    ax.axis("off")
+    me, other = observation["player"], 1 - observation["player"]
+    herds, seals = observation["herds"], observation["seals"]
+
+    # the opponent: hand backs, herd, tokens taken
+    y = top - 0.5
+    n = observation["opponent_hand_size"]
+    ax.text(0.2, y, f"Opponent (player {other}): {n} cards in hand, {herds[other]} camels in the herd, "
+            f"{seals[other]} seal(s)", fontsize=9, weight="bold", va="center")
+    for i in range(n):
+        _card(ax, 0.2 + i * 0.5, y - 1.45, "back", w=0.45, h=0.9, label=False)
+    _tokens_line(ax, 4.2, y - 1.0, observation, other)
+
+    # the deck, the market (optional), the goods-token stacks and the bonus stacks
+    y = top - 2.3
+    ax.text(0.2, y, "Deck", fontsize=9, weight="bold", va="center")
+    _card(ax, 0.3, y - 1.6, "back", w=0.9, h=1.2, label=False)
+    ax.text(0.75, y - 1.0, str(observation["deck_size"]), ha="center", va="center", fontsize=11,
+            color="white", weight="bold")
+    if cards:
+        ax.text(1.6, y, "Market", fontsize=9, weight="bold", va="center")
+        x = 1.6
+        for card in CARD_TYPES:
+            for _ in range(observation["market"].get(card, 0)):
+                _card(ax, x, y - 1.6, card, w=0.85, h=1.2)
+                x += 0.95
+    ax.text(7.0, y, "Goods tokens left, top first", fontsize=9, weight="bold", va="center")
+    for row, good in enumerate(GOODS):
+        ty = y - 0.45 - row * 0.4
+        left = observation["goods_tokens_left"][good]
+        ax.text(7.0, ty, good, fontsize=8, va="center")
+        ax.text(8.4, ty, "  ".join(map(str, left)) if left else "empty", fontsize=8, va="center",
+                color=TEXT_ON[good] if left else "#999",
+                bbox=dict(boxstyle="round,pad=0.25", facecolor=CARD_COLOURS[good] if left else "white",
+                          edgecolor="none"))
+        ax.text(12.3, ty, f"{len(left)}/{len(GOODS_TOKENS[row])}", fontsize=7, va="center", color="#666")
+    bonus_left = observation["bonus_tokens_left"]
+    ax.text(13.2, y, "Bonus stacks", fontsize=9, weight="bold", va="center")
+    for i, size in enumerate(BONUS_TOKENS):
+        label = "5+" if size == 5 else str(size)
+        ax.text(13.2, y - 0.45 - i * 0.4, f"{label}-card: {bonus_left[str(size)]} left", fontsize=8, va="center")
+
+    # me
+    y = 3.2 if cards else 0.5
+    hand_size = sum(observation["hand"].values())
+    ax.text(0.2, y, f"You (player {me}): {hand_size} of 7 cards in hand, {herds[me]} camels in the herd, "
+            f"{seals[me]} seal(s)", fontsize=9, weight="bold", va="center")
+    if cards:
+        x = 0.2
+        for card in CARD_TYPES:
+            for _ in range(observation["hand"].get(card, 0)):
+                _card(ax, x, y - 1.7, card, w=0.8, h=1.2)
+                x += 0.9
+    _tokens_line(ax, 7.0 if cards else 9.6, y - (1.0 if cards else 0), observation, me)
+    return fig
+
+
+def _tokens_line(ax, x, y, observation, seat):
+    goods = observation["goods_tokens"][seat]
+    bonus = observation["bonus_tokens"][seat]
+    rupees = sum(v for _, v in goods)
+    ax.text(x, y, f"goods tokens: {len(goods)} ({rupees} rupees); bonus tokens: {len(bonus)}", fontsize=8,
+            va="center")
+
+
+def draw_score_steps(sheet, step: int | None = None, fig: Figure | None = None, names=("player 0", "player 1")) -> Figure:
+    """A cumulative bar chart of a score sheet after ``step`` rows (all rows if None).
+
+    One bar per player, stacked by row in reading order; the newest row is outlined, and its
+    item and rule ID are the title. Rupees on the y axis.
+    """
+    if fig is None:
+        fig = Figure(figsize=(6, 3.2))
+    fig.clear()
+    ax = fig.add_subplot(1, 1, 1)
+    rows = sheet.rows if step is None else sheet.rows[:step]
+    bottoms = [0] * sheet.players
+    palette = {"bonus": "#444", "camel token": CARD_COLOURS["camel"]}
+    for i, row in enumerate(rows):
+        kind = row.source.split(":")[-1] if row.source.startswith("goods") else row.source.split(":")[0]
+        colour = CARD_COLOURS.get(kind, palette.get(kind, "#888"))
+        newest = i == len(rows) - 1
+        ax.bar(row.player, row.points, bottom=bottoms[row.player], color=colour,
+               edgecolor="red" if newest else "white", linewidth=2 if newest else 0.5)
+        bottoms[row.player] += row.points
+    full = sheet.totals()
+    ax.set_xticks(range(sheet.players), [f"{names[p]}\n{bottoms[p]} {sheet.unit}" for p in range(sheet.players)])
+    ax.set_ylim(0, max(full + [1]) * 1.15)
+    ax.set_ylabel(sheet.unit)
+    if rows:
+        last = rows[-1]
+        ax.set_title(f"step {len(rows)}/{len(sheet.rows)}: {names[last.player]}, {last.item} "
+                     f"(+{last.points}) [{last.rule}]", fontsize=8)
+    else:
+        ax.set_title(f"step 0/{len(sheet.rows)}", fontsize=8)
+    fig.tight_layout()
+    return fig

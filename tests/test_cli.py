@@ -1,0 +1,56 @@
+"""The command line: simulate, bench and bad arguments (one line, exit status 2, no traceback)."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args, timeout=300):
+    return subprocess.run([sys.executable, "-m", "caravan_lessons", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_simulate_prints_win_rates_and_mean_scores():
+    done = run("simulate", "jaipur", "--games", "20", "--seed", "1", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert "20 matches" in done.stdout and "won" in done.stdout and "mean" in done.stdout
+    again = run("simulate", "jaipur", "--games", "20", "--seed", "1", "--no-progress")
+    assert again.stdout == done.stdout  # seeded: the same run twice
+
+
+def test_simulate_shows_a_progress_bar():
+    done = run("simulate", "jaipur", "--games", "3", "--seed", "2")
+    assert done.returncode == 0
+    assert "3/3" in done.stderr  # tqdm writes to stderr
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["simulate", "jaipur", "--games", "-3"], "positive whole number"),
+    (["simulate", "jaipur", "--games", "ten"], "positive whole number"),
+    (["simulate", "chess"], "unknown game 'chess'"),
+    (["simulate", "samarkand"], "is coming"),
+    (["simulate", "jaipur", "--bots", "random", "genius"], "invalid choice"),
+    (["simulate", "jaipur", "--seed", "x"], "whole number"),
+    (["fly"], "invalid choice"),
+])
+def test_bad_arguments_give_one_clear_line(args, expected):
+    done = run(*args)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0], done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_bench_json_has_every_figure():
+    done = run("bench", "--json", "--rounds", "200")
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    for key in ("jaipur_random_rounds_per_s", "jaipur_legal_actions_us", "jaipur_app_click_to_redraw_ms", "import_s"):
+        assert figures[key] > 0
+
+
+def test_rules_lists_every_clause():
+    done = run("rules", "jaipur")
+    assert done.returncode == 0
+    assert done.stdout.count("JAI-") >= 31
