@@ -17,25 +17,26 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
+    "FORMAT_VERSION",
+    "Event",
+    "GameState",
     "RuleViolation",
     "SaveFileError",
-    "GameState",
-    "Event",
     "ScoreRow",
     "ScoreSheet",
-    "new_seed",
     "derive_seed",
-    "FORMAT_VERSION",
-    "register_game",
-    "game_names",
     "game_module",
-    "save_game",
+    "game_names",
     "load_game",
+    "new_seed",
+    "register_game",
+    "save_game",
     "state_from_dict",
 ]
 
@@ -88,10 +89,10 @@ class GameState(Protocol):
     def apply(self, action: Any) -> None:
         """Play the action in place; raises RuleViolation and changes nothing if illegal."""
 
-    def child(self, action: Any) -> "GameState":
+    def child(self, action: Any) -> GameState:
         """A new state after the action; this one is untouched."""
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """An independent copy."""
 
     def is_terminal(self) -> bool:
@@ -100,7 +101,7 @@ class GameState(Protocol):
     def observation(self, player: int) -> dict:
         """What ``player`` may see: a JSON-able dict without hidden information."""
 
-    def score_sheet(self) -> "ScoreSheet":
+    def score_sheet(self) -> ScoreSheet:
         """The itemised score of the current (or last finished) scoring."""
 
     def to_dict(self) -> dict:
@@ -218,7 +219,7 @@ def check_seed(seed: Any) -> int:
     if seed is None:
         return new_seed()
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number (or None for a random one), not {seed!r}")
+        raise ValueError(f"seed must be a whole number (or None for a random one), not {seed!r}")  # noqa: TRY004
     return seed
 
 

@@ -5,20 +5,11 @@ pictures work the same in notebooks, widgets and tests; :func:`to_png` turns one
 """
 from __future__ import annotations
 
-import io
-
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from ..jaipur.components import BONUS_TOKENS, CARD_COLOURS, CARD_TYPES, GOODS, GOODS_TOKENS, TEXT_ON
-
-
-
-def to_png(fig: Figure, dpi: int = 80) -> bytes:
-    """The figure as PNG bytes (for an ipywidgets Image)."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi)
-    return buffer.getvalue()
+from . import to_png  # noqa: F401  (re-exported for lessons)
 
 
 def _card(ax, x, y, card, w=0.8, h=1.1, label=True, alpha=1.0):
@@ -78,8 +69,8 @@ def draw_table(observation: dict, fig: Figure | None = None, cards: bool = True)
         ax.text(7.0, ty, good, fontsize=8, va="center")
         ax.text(8.4, ty, "  ".join(map(str, left)) if left else "empty", fontsize=8, va="center",
                 color=TEXT_ON[good] if left else "#999",
-                bbox=dict(boxstyle="round,pad=0.25", facecolor=CARD_COLOURS[good] if left else "white",
-                          edgecolor="none"))
+                bbox={"boxstyle": "round,pad=0.25", "facecolor": CARD_COLOURS[good] if left else "white",
+                      "edgecolor": "none"})
         ax.text(12.3, ty, f"{len(left)}/{len(GOODS_TOKENS[row])}", fontsize=7, va="center", color="#666")
     bonus_left = observation["bonus_tokens_left"]
     ax.text(13.2, y, "Bonus stacks", fontsize=9, weight="bold", va="center")

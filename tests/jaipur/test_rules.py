@@ -21,7 +21,6 @@ from caravan_lessons.jaipur import (
 )
 
 
-
 def refused(state, action, rule_id):
     """Apply must refuse with rule_id, leave the state as it was, and explain in words."""
     before = state.to_dict()
@@ -389,7 +388,7 @@ def test_tie_on_rupees_broken_by_bonus_tokens():
 @pytest.mark.rule("JAI-END-5")
 def test_then_broken_by_goods_tokens():
     # player 0: one diamond token (7); player 1: leather 4 + 3 (two tokens)
-    result, state = tied_round([{"diamond": 1}, {"leather": 2}])
+    result, _ = tied_round([{"diamond": 1}, {"leather": 2}])
     assert result["rupees"] == [7, 7] and result["bonus_tokens"] == [0, 0]
     assert result["winner"] == 1 and "goods tokens" in result["reason"]
 
