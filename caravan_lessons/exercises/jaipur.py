@@ -1,0 +1,936 @@
+"""The Jaipur exercises: questions q1a .. q6, the positions they use, and small helpers.
+
+    from caravan_lessons.exercises.jaipur import q3a, position, show
+    state = position("q3")
+    show(state)
+    q3a.check(q3a_sale_rupees)      # prints a verdict, returns True/False
+    q3a.hint(); q3a.solution()
+
+The right answers come from the engine (``caravan_lessons.jaipur``): a check builds positions
+with ``jaipur.scenario`` or plays seeded random games, asks the engine, and compares.
+Notebooks: ``exercises/jaipur/`` (nbgrader source format).
+"""
+from __future__ import annotations
+
+import inspect
+import json
+import random
+from typing import Any
+
+from .. import jaipur
+from ..core import derive_seed
+from ..jaipur import CARD_TYPES, GOODS, RULES, Exchange, Sell, TakeCamels, TakeOne
+from ..jaipur.components import PLURAL
+from . import jaipur_solutions as _solutions
+from .framework import AgentQuestion, Case, FunctionQuestion, NotSolved, ValueQuestion, clip, short
+
+__all__ = [
+    "QUESTIONS",
+    "finished_round",
+    "position",
+    "q1a",
+    "q1b",
+    "q2a",
+    "q2a_moves",
+    "q2b",
+    "q3a",
+    "q3b",
+    "q3c",
+    "q4a",
+    "q4b",
+    "q5a",
+    "q5b",
+    "q6",
+    "random_position",
+    "round_data",
+    "rule",
+    "show",
+    "win_rate",
+]
+
+KINDS = ("take_one", "take_camels", "exchange", "sell")
+
+# --- positions ---------------------------------------------------------------------------------------
+
+POSITIONS: dict[str, dict] = {
+    # 1: reading a position
+    "q1": dict(market={"camel": 2, "diamond": 1, "cloth": 1, "leather": 1},
+               hands=[{"spice": 2, "cloth": 1, "leather": 3}, {"gold": 1, "silver": 2, "spice": 1}],
+               herds=(4, 1), deck_size=25, tokens=[{"cloth": 2}, {"leather": 1}], seed=1),
+    # 2: a full hand of 7 cards
+    "q2": dict(market={"camel": 1, "cloth": 1, "gold": 2, "spice": 1},
+               hands=[{"diamond": 1, "cloth": 2, "spice": 2, "leather": 2}, {"silver": 2, "leather": 1}],
+               herds=(2, 3), deck_size=30, seed=2),
+    # 3: some goods tokens already gone
+    "q3": dict(market={"camel": 3, "spice": 1, "gold": 1},
+               hands=[{"diamond": 2, "cloth": 3, "leather": 2}, {"spice": 3}],
+               herds=(1, 2), deck_size=18, tokens=[{"diamond": 3, "cloth": 2}, {"cloth": 3, "leather": 1}],
+               bonus=[[(3, 2)], [(3, 3), (4, 5)]], seed=3),
+    # 4: six cards in hand, a big herd
+    "q4": dict(market={"diamond": 1, "gold": 1, "silver": 1, "camel": 2},
+               hands=[{"cloth": 2, "spice": 2, "leather": 2}, {"leather": 3}],
+               herds=(4, 1), deck_size=24, seed=4),
+}
+"""Keyword arguments of ``jaipur.scenario`` for the positions the exercises talk about."""
+
+
+def position(name: str) -> jaipur.State:
+    """A fresh copy of an exercise position: ``"q1"``, ``"q2"``, ``"q3"`` or ``"q4"`` (player 0 to move)."""
+    if name not in POSITIONS:
+        raise ValueError(f"unknown position {name!r}; the positions are {', '.join(POSITIONS)}")
+    return jaipur.scenario(**POSITIONS[name])
+
+
+def rule(rule_id: str) -> None:
+    """Print one rule clause in the project's words, e.g. ``rule("JAI-TAKE-7")``."""
+    key = str(rule_id).strip().upper()
+    print(RULES[key] if key in RULES else f"no rule {rule_id!r}; the IDs look like JAI-TAKE-7 ({len(RULES)} rules)")
+
+
+def _cards(counts: dict) -> str:
+    parts = [f"{n} {PLURAL[c] if n > 1 else c}" for c, n in sorted(counts.items(), key=lambda kv: CARD_TYPES.index(kv[0])) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def show(state: jaipur.State, player: int | None = None) -> None:
+    """Print what ``player`` (default: the player to move) sees, in a few lines of text."""
+    if player is None:
+        player = state.current_player if state.current_player in (0, 1) else 0
+    seen = state.observation(player)
+    other = 1 - player
+    lines = [
+        f"Player {player}'s view; player {seen['current_player']} to move ({seen['phase']}).",
+        f"  market ({sum(seen['market'].values())} cards): {_cards(seen['market'])}",
+        f"  your hand ({sum(seen['hand'].values())} cards): {_cards(seen['hand'])}",
+        f"  your herd: {_cards({'camel': seen['herds'][player]})}",
+        f"  opponent: {seen['opponent_hand_size']} cards in hand, {_cards({'camel': seen['herds'][other]})} in the herd",
+        f"  deck: {seen['deck_size']} cards",
+        "  goods tokens left, top of each stack first:",
+    ]
+    for good in GOODS:
+        stack = seen["goods_tokens_left"][good]
+        lines.append(f"    {good:<8} {' '.join(map(str, stack)) if stack else '(empty)'}")
+    left = seen["bonus_tokens_left"]
+    lines.append(f"  bonus tokens left (face down): 3-card {left['3']}, 4-card {left['4']}, 5-card {left['5']}")
+    for seat, who in ((player, "you"), (other, "opponent")):
+        goods = seen["goods_tokens"][seat]
+        bonus = seen["bonus_tokens"][seat]
+        shown = ", ".join(f"{g} {v}" for g, v in goods) or "none"
+        hidden = ", ".join(f"{z}-card {'?' if v is None else v}" for z, v in bonus) or "none"
+        lines.append(f"  {who} took goods tokens: {shown}; bonus tokens: {hidden}")
+    print("\n".join(lines))
+
+
+def random_position(seed: int, moves: int) -> jaipur.State:
+    """A position reached by ``moves`` random legal moves from a new game (stops at the end of a round)."""
+    state = jaipur.new_game(seed=seed)
+    rng = random.Random(derive_seed(seed, "exercise moves"))
+    for _ in range(moves):
+        actions = list(state.legal_actions())
+        if state.round_over or not actions:
+            break
+        child = state.child(actions[rng.randrange(len(actions))])
+        if child.round_over:
+            break
+        state = child
+    return state
+
+
+def finished_round(seed: int) -> jaipur.State:
+    """The state right after a first round between the reference bot of q6 and a random bot.
+
+    The seed fixes the deal, the seats (the greedy bot sits in seat ``seed % 2``) and the random
+    bot's choices; the round's score is in ``state.round_results[-1]``.
+    """
+    from ..agents import RandomAgent, View
+
+    state = jaipur.new_game(seed=seed)
+    bots = [_solutions.Q6Bot(), RandomAgent(derive_seed(seed, "exercise round"))]
+    if seed % 2:
+        bots.reverse()
+    while not state.round_over:
+        player = state.current_player
+        state.apply(bots[player].choose(View(state, player, state.legal_actions())))
+    return state
+
+
+def _finished_round(seed: int) -> dict:
+    return finished_round(seed).round_results[-1]
+
+
+def round_data(state: jaipur.State) -> dict:
+    """What questions q5a and q5b give a learner about the last finished round of ``state``.
+
+    A dict: ``goods_tokens`` (per player, ``[good, rupees]`` pairs), ``bonus_tokens`` (per player,
+    ``[size, rupees]`` pairs) and ``herds`` (camels per player). The camel token is left out: that
+    is for the learner to award (JAI-END-3).
+    """
+    if not state.round_results:
+        raise ValueError("no round of this game has ended yet")
+    return _round_data(state.round_results[-1])
+
+
+def _source(obj: Any) -> str:
+    return inspect.getsource(obj)
+
+
+def _value_source(name: str) -> str:
+    value = getattr(_solutions, name)
+    if isinstance(value, dict):
+        body = "".join(f"    {k!r}: {v!r},\n" for k, v in value.items())
+        return f"{name} = {{\n{body}}}\n"
+    return f"{name} = {value!r}\n"
+
+
+def _rule_id(answer: Any) -> str | None:
+    """A learner's rule ID, tidied: ' jai-take-7 ' -> 'JAI-TAKE-7'; None/'legal'/'' -> None."""
+    if answer is None:
+        return None
+    if not isinstance(answer, str):
+        raise NotSolved(f"a rule ID is a string such as \"JAI-TAKE-7\" (or None for a legal move), not "
+                        f"{short(answer)}.")
+    text = answer.strip().upper()
+    if text in ("", "LEGAL", "NONE"):
+        return None
+    if text not in RULES:
+        raise NotSolved(f"{answer!r} is not a rule ID; they look like \"JAI-TAKE-7\" (see jaipur.RULES).")
+    return text
+
+
+def _whole_number(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise NotSolved(f"{what} should be a whole number, not {short(value)}.")
+    return value
+
+
+# --- q1a: reading a position -------------------------------------------------------------------------
+
+Q1A_KEYS = ("hand", "herd", "market", "deck", "opponent_hand")
+Q1A_HINTS = {
+    "hand": "The hand holds goods only: camels go to the herd, which is not part of the hand (JAI-SETUP-4).",
+    "herd": "The herd is the camels in front of you; observation['herds'][0] is player 0's.",
+    "market": "The market shows 5 cards while the deck lasts, camels included (JAI-SETUP-3).",
+    "deck": "Count the deck, not the discard pile: observation['deck_size'].",
+    "opponent_hand": "You cannot see the opponent's cards, but you can count them: observation['opponent_hand_size'].",
+}
+
+
+def _q1a_expected() -> dict:
+    seen = position("q1").observation(0)
+    return {"hand": sum(seen["hand"].values()), "herd": seen["herds"][0], "market": sum(seen["market"].values()),
+            "deck": seen["deck_size"], "opponent_hand": seen["opponent_hand_size"]}
+
+
+def _q1a_judge(answer: Any, expected: dict) -> None:
+    if not isinstance(answer, dict):
+        raise NotSolved(f"q1a_counts should be a dict with the keys {', '.join(Q1A_KEYS)}, not {short(answer)}.")
+    missing = [k for k in Q1A_KEYS if k not in answer]
+    if missing:
+        raise NotSolved(f"q1a_counts has no {', '.join(repr(k) for k in missing)}; it needs all of "
+                        f"{', '.join(Q1A_KEYS)}.")
+    for key in Q1A_KEYS:
+        got = _whole_number(answer[key], f"q1a_counts[{key!r}]")
+        if got != expected[key]:
+            raise NotSolved(f"q1a_counts[{key!r}] is {got}, which is not what position 'q1' shows.", Q1A_HINTS[key])
+
+
+q1a = ValueQuestion(
+    "q1a", "count the cards of a position", "q1a_counts", rules=("JAI-SETUP-3", "JAI-SETUP-4", "JAI-COMP-1"),
+    hints=("Print the position with show(state), or look at state.observation(0).",
+           "The hand and the herd are different piles: camels never stay in the hand (JAI-SETUP-4).",
+           "observation(0) has 'hand', 'herds', 'market', 'deck_size' and 'opponent_hand_size'."),
+    expected=_q1a_expected, judge=_q1a_judge, expects="a dict of five whole numbers",
+    solution=lambda: _value_source("q1a_counts"),
+    explanation="sum(obs['hand'].values()) is 6 (2 spice, 1 cloth, 3 leather); the 4 camels are in the herd.",
+)
+
+
+# --- q1b: legal moves by kind ------------------------------------------------------------------------
+
+def _q1b_expected(state) -> dict:
+    counts = dict.fromkeys(KINDS, 0)
+    for action in state.legal_actions():
+        counts[action.kind] += 1
+    return counts
+
+
+def _q1b_compare(got: Any, want: dict, case: Case) -> None:
+    if not isinstance(got, dict):
+        raise NotSolved(f"your function returned {short(got)}; it should return a dict such as "
+                        "{'take_one': 2, 'take_camels': 1, 'exchange': 10, 'sell': 3}.")
+    extra = [k for k in got if k not in KINDS]
+    if extra:
+        raise NotSolved(f"your dict has the key {extra[0]!r}; the kinds are {', '.join(KINDS)} (action.kind).",
+                        "Every Jaipur action has a .kind: 'take_one', 'take_camels', 'exchange' or 'sell'.")
+    for kind in KINDS:
+        n = _whole_number(got.get(kind, 0), f"the count of {kind!r}")
+        if n != want[kind]:
+            hint = {"take_one": "With 7 cards in hand you may not take one more (JAI-TAKE-7).",
+                    "take_camels": "Taking camels is one move, however many camels the market shows (JAI-TAKE-5).",
+                    "exchange": "Count every exchange in state.legal_actions(); each is one move.",
+                    "sell": "Each (goods type, number of cards) is one sale (JAI-SELL-1, JAI-SELL-4)."}[kind]
+            raise NotSolved(f"your count of {kind!r} moves is {n}; the engine counts {want[kind]}.", hint)
+
+
+def _q1b_cases() -> list[Case]:
+    return [
+        Case("position 'q1'", (position("q1"),)),
+        Case("a new game, seed 3", (jaipur.new_game(seed=3),)),
+        Case("position 'q2': 7 cards in hand", (position("q2"),)),
+        Case("a round after 12 random moves", (random_position(5, 12),)),
+    ]
+
+
+def _q1b_hidden() -> list[Case]:
+    return [Case(f"a round after {m} random moves (seed {s})", (random_position(s, m),))
+            for s, m in ((101, 3), (102, 9), (103, 17), (104, 26))] + [Case("position 'q4'", (position("q4"),))]
+
+
+q1b = FunctionQuestion(
+    "q1b", "count the legal moves of each kind", "q1b_legal_move_counts",
+    rules=("JAI-TURN-1", "JAI-TAKE-1", "JAI-TAKE-2", "JAI-TAKE-5", "JAI-SELL-1"),
+    hints=("state.legal_actions() lists every legal move; each move has a .kind.",
+           "Start from counts = {'take_one': 0, 'take_camels': 0, 'exchange': 0, 'sell': 0} and add 1 per move."),
+    cases=_q1b_cases, hidden_cases=_q1b_hidden, expected=_q1b_expected, compare=_q1b_compare,
+    signature="q1b_legal_move_counts(state)", solution=lambda: _source(_solutions.q1b_legal_move_counts),
+)
+
+
+# --- q2a: which rule forbids a move ------------------------------------------------------------------
+
+def q2a_moves() -> dict[str, jaipur.Action]:
+    """The moves of question q2a, labelled A to I (player 0 to move in position 'q2')."""
+    return {
+        "A": TakeOne("gold"),
+        "B": Sell("diamond", 1),
+        "C": Exchange(take=["cloth", "gold"], give=["cloth", "leather"]),
+        "D": Exchange(take=["spice"], give=["leather"]),
+        "E": TakeCamels(),
+        "F": Exchange(take=["gold", "gold"], give=["leather", "leather"]),
+        "G": Exchange(take=["camel", "gold"], give=["cloth", "cloth"]),
+        "H": Sell("camel", 2),
+        "I": Exchange(take=["gold", "gold"], give=["camel", "camel"]),
+    }
+
+
+Q2A_HINTS = {
+    "A": "Count the cards in player 0's hand first (JAI-TAKE-7).",
+    "B": "Which goods may not be sold one at a time? (JAI-SELL-4)",
+    "C": "Look at the goods types that go each way in this exchange (JAI-TAKE-4).",
+    "D": "How many cards does this exchange move each way? (JAI-TAKE-3)",
+    "E": "Is there a hand limit for camels? The herd is not the hand (JAI-TAKE-5, JAI-TAKE-7).",
+    "F": "Count the hand after the exchange: 2 cards in, 2 cards out.",
+    "G": "Can a camel be taken in an exchange? (JAI-TAKE-6)",
+    "H": "What happens to camels at the end of a round? They are never ... (JAI-SELL-5)",
+    "I": "Camels given back come from the herd, the gold goes to the hand: count the hand after (JAI-TAKE-7).",
+}
+
+
+def _q2a_expected() -> dict:
+    state = position("q2")
+    answers = {}
+    for label, move in q2a_moves().items():
+        problem = state.why_illegal(move)
+        answers[label] = None if problem is None else problem.rule
+    return answers
+
+
+def _q2a_judge(answer: Any, expected: dict) -> None:
+    if not isinstance(answer, dict):
+        raise NotSolved(f"q2a_rules should be a dict from move labels to rule IDs, such as "
+                        f"{{'A': 'JAI-TAKE-1', 'B': None, ...}}, not {short(answer)}.")
+    tidy = {str(k).strip().upper(): v for k, v in answer.items()}
+    missing = [label for label in expected if label not in tidy]
+    if missing:
+        raise NotSolved(f"q2a_rules has no answer for move{'s' if len(missing) > 1 else ''} {', '.join(missing)}.",
+                        "Give every move A to I an answer: a rule ID, or None when the move is legal.")
+    wrong = []
+    for label, want in expected.items():
+        try:
+            got = _rule_id(tidy[label])
+        except NotSolved as bad:
+            raise NotSolved(f"move {label}: {bad.problem}") from None
+        if got != want:
+            wrong.append(label)
+    if wrong:
+        first = wrong[0]
+        said = _rule_id(tidy[first])
+        said = "legal (None)" if said is None else said
+        raise NotSolved(f"{len(wrong)} of {len(expected)} answers are not right yet: move{'s' if len(wrong) > 1 else ''} "
+                        f"{', '.join(wrong)}. For move {first} ({q2a_moves()[first]}) you said {said}.",
+                        Q2A_HINTS[first])
+
+
+q2a = ValueQuestion(
+    "q2a", "which rule forbids each move", "q2a_rules",
+    rules=("JAI-TAKE-3", "JAI-TAKE-4", "JAI-TAKE-6", "JAI-TAKE-7", "JAI-SELL-4", "JAI-SELL-5"),
+    hints=("Read the rules with rule('JAI-TAKE-7') or print(jaipur.RULES['JAI-TAKE-7']).",
+           "Decide yourself first, then test your answers in the scratch cell with state.why_illegal(move).",
+           "Two moves are legal; each illegal one breaks exactly one rule."),
+    expected=_q2a_expected, judge=_q2a_judge,
+    expects="a dict {'A': rule ID or None, ..., 'I': ...}",
+    solution=lambda: _value_source("q2a_rules"),
+    explanation="state.why_illegal(move) names the rule; None means the move is legal. Taking camels is "
+                "legal even with 7 cards in hand (JAI-TAKE-7), and so is an exchange that keeps the hand at 7.",
+)
+
+
+# --- q2b: the rules of a sale ------------------------------------------------------------------------
+
+def _sale_position(hand: dict) -> jaipur.State:
+    return jaipur.scenario(market={"camel": 5}, hands=[dict(hand), {}], herds=(0, 0))
+
+
+def _q2b_expected(hand: dict, good: str, count: int) -> str | None:
+    problem = _sale_position(hand).why_illegal(Sell(good, count))
+    return None if problem is None else problem.rule
+
+
+def _q2b_compare(got: Any, want: str | None, case: Case) -> None:
+    hand, good, count = case.args
+    try:
+        tidy = _rule_id(got)
+    except NotSolved as bad:
+        raise NotSolved(f"your function returned {short(got)}: {bad.problem}") from None
+    if tidy != want:
+        said = "None (legal)" if tidy is None else tidy
+        rightly = "is legal" if want is None else "breaks a rule"
+        hints = {None: "This sale is allowed: check each rule against it once more.",
+                 "JAI-SELL-1": "Compare the count with the cards of that type in the hand (and a sale sells at least one).",
+                 "JAI-SELL-4": "Diamonds, gold and silver: how many at a time? (JAI-SELL-4)",
+                 "JAI-SELL-5": "What kind of card is a camel? (JAI-SELL-5)"}
+        raise NotSolved(f"selling {count} {good} from the hand {hand} {rightly}, but your function says {said}.",
+                        hints.get(want, ""))
+
+
+def _q2b_cases() -> list[Case]:
+    data = [({"cloth": 3}, "cloth", 3), ({"cloth": 3}, "cloth", 4), ({"gold": 1, "cloth": 2}, "gold", 1),
+            ({"gold": 3}, "gold", 2), ({"silver": 2}, "camel", 1), ({"leather": 1}, "leather", 1),
+            ({"diamond": 2}, "diamond", 1), ({"spice": 2}, "spice", 0), ({}, "spice", 1),
+            ({"diamond": 1}, "diamond", 2)]
+    return [Case(f"hand {h}, sell {n} {g}", (h, g, n)) for h, g, n in data]
+
+
+def _q2b_hidden() -> list[Case]:
+    rng = random.Random(22)
+    cases = []
+    for _ in range(40):
+        hand = {g: rng.randint(0, 2) for g in rng.sample(GOODS, 3)}
+        while sum(hand.values()) > 7:
+            hand.popitem()
+        good = rng.choice(CARD_TYPES)
+        count = rng.randint(0, 4)
+        cases.append(Case(f"hand {hand}, sell {count} {good}", (hand, good, count)))
+    return cases
+
+
+q2b = FunctionQuestion(
+    "q2b", "the rule a sale breaks", "q2b_sale_problem",
+    rules=("JAI-SELL-1", "JAI-SELL-4", "JAI-SELL-5"),
+    hints=("Test the rules in the order of the task: camels (JAI-SELL-5), then the count (JAI-SELL-1), "
+           "then precious goods (JAI-SELL-4).",
+           "hand.get(good, 0) is how many cards of that type the hand holds, even when there are none.",
+           "The precious goods are 'diamond', 'gold' and 'silver'."),
+    cases=_q2b_cases, hidden_cases=_q2b_hidden, expected=_q2b_expected, compare=_q2b_compare, none_ok=True,
+    signature="q2b_sale_problem(hand, good, count)", solution=lambda: _source(_solutions.q2b_sale_problem),
+)
+
+
+# --- q3a: rupees of a sale ---------------------------------------------------------------------------
+
+def _goods_rupees_of_sale(state: jaipur.State, good: str, count: int) -> int:
+    """Ask the engine: play the sale on a copy and add up the goods tokens it earned."""
+    player = state.current_player
+    before = len(state.observation(player)["goods_tokens"][player])
+    after = state.child(Sell(good, count)).observation(player)["goods_tokens"][player]
+    return sum(value for _, value in after[before:])
+
+
+def _q3a_compare(got: Any, want: int, case: Case) -> None:
+    _, good, count = case.args
+    value = _whole_number(got, "the rupees of a sale")
+    if value != want:
+        hint = ("Take the tokens from the top of the stack (the start of the list), one per card; cards beyond "
+                "the end of the stack earn nothing (JAI-SELL-2). Leave the bonus out.")
+        raise NotSolved(f"selling {count} {good} earns {want} rupees in goods tokens; your function says {value}.", hint)
+
+
+def _q3a_cases() -> list[Case]:
+    p = position("q3")
+    return [Case("position 'q3', sell 2 diamond", (p, "diamond", 2)),
+            Case("position 'q3', sell 3 cloth (2 cloth tokens left)", (p, "cloth", 3)),
+            Case("position 'q3', sell 2 leather", (p, "leather", 2)),
+            Case("position 'q3', sell 1 cloth", (p, "cloth", 1)),
+            Case("a new game, seed 8, player 0", (jaipur.scenario(market={"camel": 3, "spice": 2},
+                                                                    hands=[{"spice": 4}, {}], seed=8), "spice", 4))]
+
+
+def _sales_of(state: jaipur.State) -> list[Case]:
+    return [Case(f"{label}, {action}", (state, action.good, action.count))
+            for label in ["a random position"] for action in state.legal_actions() if action.kind == "sell"]
+
+
+def _q3a_hidden() -> list[Case]:
+    cases = []
+    for seed, moves in ((31, 20), (32, 30), (33, 45)):
+        cases += _sales_of(random_position(seed, moves))[:6]
+    spent = jaipur.scenario(market={"camel": 3, "leather": 2}, hands=[{"spice": 1, "cloth": 4}, {}], deck_size=20,
+                            tokens=[{"spice": 7}, {"cloth": 3}], seed=9)
+    cases.append(Case("spice stack empty, sell 1 spice", (spent, "spice", 1)))
+    cases.append(Case("3 cloth tokens taken, sell 4 cloth", (spent, "cloth", 4)))
+    return cases
+
+
+def _q3_make_case(item: Any) -> Case:
+    return Case("a case from the grader", tuple(item))
+
+
+q3a = FunctionQuestion(
+    "q3a", "rupees of the goods tokens of a sale", "q3a_sale_rupees",
+    rules=("JAI-COMP-2", "JAI-SELL-2"),
+    hints=("state.observation(state.current_player)['goods_tokens_left'][good] is the stack, top first.",
+           "A slice takes the top tokens: stack[:count]; it stops by itself at the end of the list.",
+           "Only goods tokens here: the bonus comes in q3b."),
+    cases=_q3a_cases, hidden_cases=_q3a_hidden, expected=_goods_rupees_of_sale, compare=_q3a_compare,
+    make_case=_q3_make_case, signature="q3a_sale_rupees(state, good, count)",
+    solution=lambda: _source(_solutions.q3a_sale_rupees),
+)
+
+
+# --- q3b: what the bonus token may be worth ----------------------------------------------------------
+
+def _q3b_expected(observation: dict, count: int) -> tuple:
+    return _solutions.q3b_bonus_estimate(observation, count)
+
+
+def _numbers(got: Any, n: int, what: str) -> list[float]:
+    if isinstance(got, dict) or isinstance(got, (str, bytes)) or not hasattr(got, "__len__"):
+        raise NotSolved(f"your function returned {short(got)}; it should return {what}.")
+    values = list(got)
+    if len(values) != n:
+        raise NotSolved(f"your function returned {len(values)} values ({short(got)}); it should return {what}.")
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise NotSolved(f"your function returned {short(got)}; {short(v)} is not a number.")
+    return [float(v) for v in values]
+
+
+def _q3b_compare(got: Any, want: tuple, case: Case) -> None:
+    observation, count = case.args
+    low, high, mean = _numbers(got, 3, "a tuple (lowest, highest, expected)")
+    names = ("lowest", "highest", "expected")
+    for name, value, right in zip(names, (low, high, mean), want):
+        if abs(value - right) > 1e-6:
+            if count < 3:
+                hint = "A sale of 1 or 2 cards earns no bonus token at all (JAI-SELL-3)."
+            elif observation["bonus_tokens_left"][str(min(count, 5))] == 0:
+                hint = "When the bonus stack of that size is empty, the sale earns no bonus (JAI-SELL-3)."
+            elif observation["bonus_tokens"][observation["player"]]:
+                hint = ("Start from all the tokens of that size (jaipur.BONUS_TOKENS) and remove the ones you "
+                        "hold yourself: you know their values. The opponent's are unknown, so they stay in.")
+            else:
+                hint = ("Sales of 5 or more cards share the 5-card stack; the expected value is the mean of the "
+                        "tokens that could still be on top.")
+            raise NotSolved(f"for a sale of {count} cards the {name} bonus is {right:g}; your function says {value:g}.",
+                            hint)
+
+
+def _q3b_cases() -> list[Case]:
+    fresh = jaipur.new_game(seed=1).observation(0)
+    p3 = position("q3")
+    mine = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {}],
+                           bonus=[[(3, 3), (3, 3)], [(3, 1)]], seed=12).observation(0)
+    empty = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 5}, {}],
+                            bonus=[[(5, 10), (5, 9)], [(5, 10), (5, 8), (5, 8)]], seed=13).observation(0)
+    return [Case("a new game, sale of 3", (fresh, 3)), Case("a new game, sale of 4", (fresh, 4)),
+            Case("a new game, sale of 7", (fresh, 7)), Case("a new game, sale of 2", (fresh, 2)),
+            Case("position 'q3' (you hold a 3-card bonus), sale of 3", (p3.observation(0), 3)),
+            Case("you hold two 3-card bonus tokens worth 3, sale of 3", (mine, 3)),
+            Case("the 5-card stack is empty, sale of 5", (empty, 5))]
+
+
+def _q3b_hidden() -> list[Case]:
+    cases = []
+    for seed in (41, 42, 43):
+        state = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {}], seed=seed,
+                                bonus=[[(3, 2), (4, 6), (5, 8)], [(3, 2), (4, 4)]])
+        for count in (3, 4, 5, 6):
+            cases.append(Case(f"bonus tokens held on both sides, sale of {count}", (state.observation(0), count)))
+    return cases
+
+
+q3b = FunctionQuestion(
+    "q3b", "the range and expected value of a bonus token", "q3b_bonus_estimate",
+    rules=("JAI-COMP-3", "JAI-SELL-3", "JAI-SETUP-6"),
+    hints=("jaipur.BONUS_TOKENS[3] lists every 3-card bonus token; sizes above 5 use the 5-card stack.",
+           "observation['bonus_tokens'][observation['player']] are your own tokens, with their values.",
+           "observation['bonus_tokens_left'][str(size)] is how many tokens of that size remain face down."),
+    cases=_q3b_cases, hidden_cases=_q3b_hidden, expected=_q3b_expected, compare=_q3b_compare,
+    make_case=_q3_make_case, signature="q3b_bonus_estimate(observation, count)",
+    solution=lambda: _source(_solutions.q3b_bonus_estimate),
+    explanation="The bonus stacks were shuffled, so every token you cannot account for is as likely to be on "
+                "top as any other: the expected value is their mean.",
+)
+
+
+# --- q3c: the best sale now --------------------------------------------------------------------------
+
+def _sale_value(state: jaipur.State, action: Sell) -> float:
+    observation = state.observation(state.current_player)
+    return (_goods_rupees_of_sale(state, action.good, action.count)
+            + _solutions.q3b_bonus_estimate(observation, action.count)[2])
+
+
+def _q3c_expected(state: jaipur.State) -> tuple:
+    values = {a: _sale_value(state, a) for a in state.legal_actions() if a.kind == "sell"}
+    if not values:
+        return (None, 0.0, state)
+    best = max(values, key=values.get)
+    return (best, values[best], state)
+
+
+def _q3c_compare(got: Any, want: tuple, case: Case) -> None:
+    best, value, state = want
+    if best is None:
+        if got is not None:
+            raise NotSolved(f"there is no legal sale here, so the answer is None; your function returned {short(got)}.",
+                            "Precious goods are sold 2 or more at a time (JAI-SELL-4).")
+        return
+    if not isinstance(got, Sell):
+        raise NotSolved(f"your function returned {short(got)}; it should return a sale such as "
+                        "jaipur.Sell('cloth', 3) (or None when no sale is legal).")
+    problem = state.why_illegal(got)
+    if problem is not None:
+        raise NotSolved(f"your sale {got!r} is not legal here: {problem}",
+                        "Pick among the sales in state.legal_actions().")
+    mine = _sale_value(state, got)
+    if mine < value - 1e-9:
+        raise NotSolved(f"your sale {got!r} is worth {mine:g} rupees (goods tokens + expected bonus), but "
+                        f"another sale is worth {value:g}.",
+                        "Try every legal sale: value = q3a's goods rupees + q3b's expected bonus.")
+
+
+
+def _q3c_cases() -> list[Case]:
+    big = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"leather": 5, "gold": 2}, {}], seed=14)
+    none = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"gold": 1, "silver": 1}, {}], seed=15)
+    return [Case("position 'q3'", (position("q3"),)), Case("5 leather or 2 gold", (big,)),
+            Case("no legal sale", (none,)), Case("a round after 24 random moves", (random_position(16, 24),))]
+
+
+def _q3c_hidden() -> list[Case]:
+    return [Case(f"a round after {m} random moves (seed {s})", (random_position(s, m),))
+            for s, m in ((51, 10), (52, 20), (53, 30), (54, 40), (55, 50))]
+
+
+q3c = FunctionQuestion(
+    "q3c", "the best sale now", "q3c_best_sale",
+    rules=("JAI-SELL-1", "JAI-SELL-2", "JAI-SELL-3", "JAI-SELL-4"),
+    hints=("Loop over state.legal_actions() and keep the sales (action.kind == 'sell').",
+           "Value of a sale = q3a_sale_rupees(state, a.good, a.count) + q3b_bonus_estimate(observation, a.count)[2].",
+           "Return the sale with the highest value, or None when the loop found no sale."),
+    cases=_q3c_cases, hidden_cases=_q3c_hidden, expected=_q3c_expected, compare=_q3c_compare, none_ok=True,
+    signature="q3c_best_sale(state)", solution=lambda: _source(_solutions.q3c_best_sale),
+)
+
+
+# --- q4a: the hand limit in an exchange --------------------------------------------------------------
+
+def _q4a_expected() -> int:
+    state = position("q4")
+    return max((a.give.count("camel") for a in state.legal_actions() if a.kind == "exchange"), default=0)
+
+
+def _q4a_judge(answer: Any, expected: int) -> None:
+    value = _whole_number(answer, "q4a_max_camels")
+    if value == expected:
+        return
+    if value > expected:
+        hint = ("Each camel given back is paid from the herd, while each good taken lands in the hand: count the "
+                "hand after the exchange (JAI-TAKE-7).")
+    else:
+        hint = "Could one exchange give back a camel or more and still keep the hand at 7 or fewer? (JAI-TAKE-7)"
+    raise NotSolved(f"{value} is not the largest number of camels player 0 may give back in position 'q4'.", hint)
+
+
+q4a = ValueQuestion(
+    "q4a", "camels given back under the hand limit", "q4a_max_camels",
+    rules=("JAI-TAKE-2", "JAI-TAKE-7"),
+    hints=("Player 0 holds 6 cards. Taking goods adds cards to the hand; giving goods back removes them; giving "
+           "camels back removes nothing from the hand.",
+           "After the exchange the hand holds 6 + (camels given back) cards."),
+    expected=_q4a_expected, judge=_q4a_judge, expects="a whole number",
+    solution=lambda: _value_source("q4a_max_camels"),
+    explanation="6 cards + 1 camel's worth = 7: one camel at most, however big the herd (JAI-TAKE-7).",
+)
+
+
+# --- q4b: every legal exchange -----------------------------------------------------------------------
+
+def _exchange_position(market: dict, hand: dict, herd: int) -> jaipur.State:
+    return jaipur.scenario(market=dict(market), hands=[dict(hand), {}], herds=(herd, 0))
+
+
+def _q4b_expected(market: dict, hand: dict, herd: int) -> list:
+    state = _exchange_position(market, hand, herd)
+    return [a for a in state.legal_actions() if a.kind == "exchange"]
+
+
+def _as_exchange(item: Any) -> Exchange:
+    if isinstance(item, Exchange):
+        return item
+    if isinstance(item, (tuple, list)) and len(item) == 2:
+        try:
+            return Exchange(list(item[0]), list(item[1]))
+        except (TypeError, ValueError) as exc:
+            raise NotSolved(f"{short(item)} is not an exchange: {exc}") from None
+    raise NotSolved(f"{short(item)} is not an exchange; use jaipur.Exchange(take=[...], give=[...]).")
+
+
+def _q4b_compare(got: Any, want: list, case: Case) -> None:
+    market, hand, herd = case.args
+    if isinstance(got, (str, bytes, dict)) or not hasattr(got, "__iter__"):
+        raise NotSolved(f"your function returned {short(got)}; it should return a list of jaipur.Exchange moves.")
+    mine = [_as_exchange(item) for item in got]
+    if len(set(mine)) != len(mine):
+        twice = next(a for a in mine if mine.count(a) > 1)
+        raise NotSolved(f"your list holds {twice!r} more than once.",
+                        "Each exchange once: Exchange(take=['cloth', 'spice'], ...) equals Exchange(take=['spice', 'cloth'], ...).")
+    right, yours = set(want), set(mine)
+    state = _exchange_position(market, hand, herd)
+    wrong = [a for a in mine if a not in right]
+    if wrong:
+        problem = state.why_illegal(wrong[0])
+        raise NotSolved(f"{len(wrong)} of your exchanges are not legal, for example {wrong[0]!r}: {problem}",
+                        "Check each rule of an exchange: JAI-TAKE-2, 3, 4, 6 and 7.")
+    missed = [a for a in want if a not in yours]
+    if missed:
+        raise NotSolved(f"you found {len(yours)} of the {len(right)} legal exchanges; you missed for example "
+                        f"{missed[0]!r}.",
+                        "Any take of 2 or more market goods, any mix of goods (of other types) and camels given "
+                        "back, as long as the hand ends with 7 cards or fewer.")
+
+
+def _q4b_cases() -> list[Case]:
+    p4 = POSITIONS["q4"]
+    data = [("position 'q4'", p4["market"], p4["hands"][0], p4["herds"][0]),
+            ("two cloth on display", {"cloth": 2, "spice": 1, "camel": 2}, {"cloth": 1, "leather": 2}, 2),
+            ("only camels on display", {"camel": 5}, {"cloth": 2, "spice": 1}, 3),
+            ("a full hand, no herd", {"diamond": 2, "gold": 1, "leather": 2},
+             {"cloth": 3, "spice": 2, "silver": 2}, 0),
+            ("two types on display, 5 cards in hand", {"spice": 3, "leather": 2},
+             {"diamond": 1, "gold": 2, "spice": 1, "cloth": 1}, 3)]
+    return [Case(label, (m, h, n)) for label, m, h, n in data]
+
+
+def _q4b_hidden() -> list[Case]:
+    cases = []
+    for seed, moves in ((61, 8), (62, 16), (63, 25), (64, 33)):
+        state = random_position(seed, moves)
+        seen = state.observation(state.current_player)
+        if sum(seen["market"].values()) == 5:
+            cases.append(Case(f"a random position (seed {seed})",
+                              (seen["market"], seen["hand"], seen["herds"][state.current_player])))
+    return cases
+
+
+q4b = FunctionQuestion(
+    "q4b", "list every legal exchange", "q4b_exchanges",
+    rules=("JAI-TAKE-2", "JAI-TAKE-3", "JAI-TAKE-4", "JAI-TAKE-6", "JAI-TAKE-7"),
+    hints=("itertools.product(range(a + 1), range(b + 1), ...) gives every way to take 0..a of one type, "
+           "0..b of the next, ...",
+           "For each take of k >= 2 goods, give back k cards: goods of types you did not take, and camels for the rest.",
+           "Camels given back add to the hand size after the exchange: hand + camels <= 7."),
+    cases=_q4b_cases, hidden_cases=_q4b_hidden, expected=_q4b_expected, compare=_q4b_compare,
+    make_case=_q3_make_case, signature="q4b_exchanges(market, hand, herd)",
+    solution=lambda: _source(_solutions.q4b_exchanges),
+)
+
+
+# --- q5: scoring a round -----------------------------------------------------------------------------
+
+def _round_data(result: dict) -> dict:
+    """What the learner gets from a finished round: tokens held and herds (the camel token left out)."""
+    return {"goods_tokens": [[list(t) for t in result["goods_tokens_held"][s]] for s in (0, 1)],
+            "bonus_tokens": [[list(t) for t in result["bonus_tokens_held"][s]] for s in (0, 1)],
+            "herds": list(result["herds"])}
+
+
+def _crafted_round(tokens, bonus, herds) -> dict:
+    """Play out a crafted end of round with the engine and return its result.
+
+    The deck is empty, so when player 0 takes the one good of the market the market cannot be
+    refilled and the round ends (JAI-END-2); the engine then scores it (JAI-END-3..5).
+    """
+    camels = 11 - sum(herds)
+    state = jaipur.scenario(market={"camel": camels, "leather": 5 - camels}, hands=[{}, {}], herds=herds,
+                            deck_size=0, tokens=tokens, bonus=bonus, seed=0)
+    state.apply(TakeOne("leather"))
+    assert state.round_over, "the crafted round should be over"
+    return state.round_results[-1]
+
+
+CRAFTED_ROUNDS = {
+    "tied on rupees, more bonus tokens": ([{"cloth": 2}, {"spice": 1}], [[], [(3, 3)]], (4, 4)),
+    "tied on rupees and bonus tokens, more goods tokens": ([{"cloth": 3}, {"diamond": 1}], [[(3, 2)], [(4, 6)]], (4, 3)),
+    "tied on everything": ([{"cloth": 1}, {"spice": 1}], [[], []], (4, 4)),
+    "the camel token decides": ([{"cloth": 2}, {"spice": 2}], [[], []], (5, 2)),
+    "the camel token is not a goods token": ([{"cloth": 1}, {}], [[], []], (2, 5)),
+}
+
+
+_RESULTS: dict[str, dict] = {}
+"""The engine's result of every round a q5 case was made from, keyed by the round data as JSON."""
+
+
+def _key(data: dict) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+def _round_case(label: str, result: dict) -> Case:
+    data = _round_data(result)
+    _RESULTS[_key(data)] = result
+    return Case(label, (data,))
+
+
+def _q5_cases() -> list[Case]:
+    cases = [_round_case(label, _crafted_round(*spec)) for label, spec in CRAFTED_ROUNDS.items()]
+    cases += [_round_case(f"a random round (seed {seed})", _finished_round(seed)) for seed in (1, 2, 3)]
+    return cases
+
+
+def _q5_hidden() -> list[Case]:
+    return [_round_case(f"a random round (seed {seed})", _finished_round(seed)) for seed in range(70, 80)]
+
+
+def _q5_make_case(item: Any) -> Case:
+    """A grader's extra case: a seed (a random first round) or round data whose herds hold 7+ camels."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        return _round_case(f"a random round (seed {item})", _finished_round(item))
+    if isinstance(item, dict):
+        herds = item.get("herds", (0, 0))
+        if sum(herds) < 7:
+            raise ValueError("extra round data for q5 needs 7 or more camels in the two herds (the engine plays the "
+                             "end of the round out with the other camels in the market); or pass a seed instead")
+        tokens = [{}, {}]
+        for seat in (0, 1):
+            for good, _ in item["goods_tokens"][seat]:
+                tokens[seat][good] = tokens[seat].get(good, 0) + 1
+        bonus = [[tuple(t) for t in item["bonus_tokens"][s]] for s in (0, 1)]
+        return _round_case("a round from the grader", _crafted_round(tokens, bonus, tuple(herds)))
+    raise ValueError(f"an extra q5 case is a seed or a round_data dict, not {item!r}")
+
+
+def _q5_result(data: dict) -> dict:
+    """The engine's result of the round a case was made from."""
+    return _RESULTS[_key(data)]
+
+
+def _q5a_expected(data: dict) -> list:
+    return list(_q5_result(data)["rupees"])
+
+
+def _q5a_compare(got: Any, want: list, case: Case) -> None:
+    values = _numbers(got, 2, "a list [rupees of player 0, rupees of player 1]")
+    if values != [float(w) for w in want]:
+        (data,) = case.args
+        herds = data["herds"]
+        if herds[0] == herds[1]:
+            hint = "The herds are equal: nobody takes the camel token (JAI-END-3)."
+        else:
+            hint = "Add the goods tokens, the bonus tokens, and 5 rupees of the camel token for the larger herd (JAI-END-3)."
+        raise NotSolved(f"the rupees are {want}; your function says {[int(v) if v.is_integer() else v for v in values]}.",
+                        hint)
+
+
+def _q5b_expected(data: dict):
+    return _q5_result(data)["winner"]
+
+
+def _q5b_compare(got: Any, want, case: Case) -> None:
+    if got is not None and (isinstance(got, bool) or not isinstance(got, int) or got not in (0, 1)):
+        raise NotSolved(f"your function returned {short(got)}; it should return 0, 1 or None.")
+    if got != want:
+        (data,) = case.args
+        rupees = _solutions.q5a_round_rupees(data)
+        if rupees[0] != rupees[1]:
+            hint = "The richer player wins the round, camel token included (JAI-END-3, JAI-END-4)."
+        else:
+            hint = ("Tied on rupees: more bonus tokens wins (count them, do not add them up); still tied, more goods "
+                    "tokens; still tied, nobody (JAI-END-5). The camel token is neither a bonus nor a goods token.")
+        raise NotSolved(f"the winner is {'nobody (None)' if want is None else 'player ' + str(want)}; your function "
+                        f"says {short(got)}.", hint)
+
+
+
+q5a = FunctionQuestion(
+    "q5a", "the rupees of each player at the end of a round", "q5a_round_rupees",
+    rules=("JAI-END-3", "JAI-END-4"),
+    hints=("round_data['goods_tokens'][0] is a list of [good, rupees] pairs of player 0.",
+           "round_data['bonus_tokens'][0] is a list of [size, rupees] pairs: add the rupees.",
+           "The camel token: 5 rupees to the player with more camels in round_data['herds']; nobody on a tie."),
+    cases=_q5_cases, hidden_cases=_q5_hidden, expected=_q5a_expected, compare=_q5a_compare,
+    make_case=_q5_make_case,
+    signature="q5a_round_rupees(round_data)", solution=lambda: _source(_solutions.q5a_round_rupees),
+)
+
+q5b = FunctionQuestion(
+    "q5b", "who wins the round, tie-breaks included", "q5b_round_winner",
+    rules=("JAI-END-3", "JAI-END-4", "JAI-END-5"),
+    hints=("Compare rupees first (your q5a_round_rupees helps).",
+           "On a tie, count the bonus tokens of each player: len(round_data['bonus_tokens'][seat]).",
+           "Still tied: count the goods tokens; still tied: return None."),
+    cases=_q5_cases, hidden_cases=_q5_hidden, expected=_q5b_expected, compare=_q5b_compare, none_ok=True,
+    make_case=_q5_make_case,
+    signature="q5b_round_winner(round_data)", solution=lambda: _source(_solutions.q5b_round_winner),
+)
+
+
+# --- q6: a bot ---------------------------------------------------------------------------------------
+
+q6 = AgentQuestion(
+    "q6", "a bot that beats the random bot", "Q6Bot", rules=("JAI-TURN-1", "JAI-SELL-2", "JAI-SELL-3"),
+    hints=("Start simple: look at view.legal_actions and return the first sale you find, else the first move.",
+           "view.observation['goods_tokens_left'][good] shows what a sale pays now; sell big or precious goods.",
+           "When there is no good sale, take the good whose stack still pays the most; camels last."),
+    game="jaipur", matches=200, need=0.6, seed=2024, hidden_seed=7,
+    solution=lambda: _source(_solutions.Q6Bot),
+    explanation="Greedy rules are enough to beat a random player almost every time; the strategy lesson "
+                "compares smarter bots.",
+)
+
+
+def win_rate(bot: Any, matches: int = 50, seed: int = 0) -> float:
+    """Play ``matches`` matches of ``bot`` (class, instance or function) against RandomAgent; print and return its win rate.
+
+    Not graded: a quick test for the scratch cell (seats swapped every other match). A bot that
+    fails is reported in a line, not with a traceback.
+    """
+    from ..agents import RandomAgent, play_match
+    from .framework import _FunctionAgent
+
+    name = getattr(bot, "name", getattr(bot, "__name__", "your bot"))
+    wins = 0
+    for i in range(matches):
+        try:
+            agent = bot() if inspect.isclass(bot) else (bot if hasattr(bot, "choose") else _FunctionAgent(bot))
+            rival = RandomAgent(derive_seed(seed, "bot1", i))
+            seat = i % 2
+            result = play_match("jaipur", [rival, agent] if seat else [agent, rival],
+                                seed=derive_seed(seed, "match", i), max_turns=5000)
+        except Exception as exc:  # a learner's bot: say what happened, do not stop the notebook
+            print(f"{name} failed in match {i + 1}: {type(exc).__name__}: {clip(exc)} "
+                  "(choose must return one of view.legal_actions)")
+            return 0.0
+        wins += result.winner == seat
+    print(f"{name} won {wins} of {matches} matches ({100 * wins / matches:.0f} %) against RandomAgent.")
+    return wins / matches
+
+
+QUESTIONS = {q.label: q for q in (q1a, q1b, q2a, q2b, q3a, q3b, q3c, q4a, q4b, q5a, q5b, q6)}
+"""Every Jaipur question by label."""
+
+ANSWERS = {q.label: getattr(_solutions, q.answer_name) for q in QUESTIONS.values()}
+"""The reference answer of each question (for tests and for teachers)."""
