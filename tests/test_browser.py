@@ -1,7 +1,8 @@
-"""The Jaipur lesson in a real browser: JupyterLab in Debian's Chromium, driven by Playwright.
+"""Jaipur lessons in a real browser: JupyterLab in Debian's Chromium, driven by Playwright.
 
 Run all cells, then in the play app: try an illegal move (a single camel as 'take one') and see
-the rule explanation; take one good and see the market change. Screenshots go to artifacts/.
+the rule explanation; take one good and see the market change. In the scoring lesson, step the
+score sheet forward and back. Screenshots go to artifacts/.
 """
 import shutil
 from pathlib import Path
@@ -54,4 +55,42 @@ def test_jaipur_lesson_in_jupyterlab(tmp_path, artifacts):
         assert int(app.locator(".jaipur-deck-count").inner_text()) < deck  # the deck refilled the market
         expect(app.locator(".jaipur-hand-card.jaipur-card-" + good + ":visible").first).to_be_visible()
         page.screenshot(path=str(artifacts / "jaipur_lab_legal.png"))
+        assert not bs.page_errors(page), bs.page_errors(page)
+
+
+SCORING = ROOT / "notebooks" / "jaipur" / "05_end_and_scoring.ipynb"
+
+
+@pytest.mark.browser
+def test_score_stepper_in_jupyterlab(tmp_path, artifacts):
+    bs.require_browser()
+    from playwright.sync_api import expect
+
+    root = tmp_path / "lessons"
+    root.mkdir()
+    shutil.copy(SCORING, root / SCORING.name)
+    with bs.jupyterlab(root, tmp_path, log_dir=artifacts) as (base, token), \
+            bs.chromium_page(artifacts, "jaipur_stepper") as page:
+        page.goto(bs.lab_url(base, token, SCORING.name), timeout=120_000)
+        page.wait_for_function(bs.JS_KERNEL_IDLE, timeout=120_000)
+        page.evaluate(bs.JS_RUN_ALL)
+        page.wait_for_function(bs.JS_ALL_CELLS_RAN, timeout=180_000)
+        stepper = page.locator(".score-stepper").first
+        expect(stepper).to_be_visible(timeout=60_000)
+        stepper.scroll_into_view_if_needed()
+        text = stepper.locator(".score-text")
+        expect(text).to_contain_text("Step 0 of")
+        stepper.locator(".score-next").click()
+        expect(text).to_contain_text("Step 1 of", timeout=15_000)
+        expect(text).to_contain_text("JAI-")  # the row names its rule
+        stepper.locator(".score-next").click()
+        expect(text).to_contain_text("Step 2 of", timeout=15_000)
+        stepper.locator(".score-back").click()
+        expect(text).to_contain_text("Step 1 of", timeout=15_000)
+        chart = stepper.locator(".score-chart")
+        expect(chart).to_be_visible()
+        assert chart.evaluate("img => img.complete && img.naturalWidth") > 0
+        stepper.locator(".score-all").click()
+        expect(stepper.locator(".score-next")).to_be_disabled(timeout=15_000)
+        page.screenshot(path=str(artifacts / "jaipur_lab_stepper.png"))
         assert not bs.page_errors(page), bs.page_errors(page)
