@@ -2,6 +2,7 @@
 
     python -m caravan_lessons simulate jaipur --games 1000 --seed 1
     python -m caravan_lessons bench --json
+    python -m caravan_lessons bench --bots --mcts-games 200 --processes 2
     python -m caravan_lessons rules jaipur
 
 Bad arguments give one line on stderr naming the problem and exit status 2.
@@ -62,6 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure engine speed, app redraw time and import time")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--rounds", type=_positive, default=3000, help="random Jaipur rounds to time (default 3000)")
+    bench.add_argument("--bots", action="store_true",
+                       help="measure the bots instead: seconds per MCTS move, fast-bot tournaments, win rates")
+    bench.add_argument("--games", type=_positive, default=1000,
+                       help="with --bots: matches per fast-bot tournament (default 1000)")
+    bench.add_argument("--mcts-games", type=int, default=0,
+                       help="with --bots: also play MCTS(1000) against random and heuristic, this many matches each "
+                            "(default 0: skip; slow)")
+    bench.add_argument("--processes", type=_positive, default=1,
+                       help="with --bots: processes for the MCTS tournaments (default 1)")
+    bench.add_argument("--seed", type=_seed, default=0, help="with --bots: tournament seed (default 0)")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
     return parser
@@ -99,6 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "bench":
+            if args.bots:
+                from .bench import run_bot_bench
+
+                return run_bot_bench(games=args.games, mcts_games=args.mcts_games, processes=args.processes,
+                                     seed=args.seed, as_json=args.json)
             from .bench import run_bench
 
             return run_bench(rounds=args.rounds, as_json=args.json)

@@ -10,12 +10,13 @@ the moment, never the state itself. ``choose(view)`` returns one of ``view.legal
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .core import check_seed, derive_seed, game_module
 
-__all__ = ["Agent", "View", "RandomAgent", "MatchResult", "play_match", "simulate", "make_agent", "AGENTS"]
+__all__ = ["AGENTS", "Agent", "MatchResult", "RandomAgent", "View", "make_agent", "play_match", "simulate"]
 
 
 class View:
@@ -26,13 +27,20 @@ class View:
         legal_actions: every legal action now (a list, deterministic order).
     """
 
-    __slots__ = ("player", "legal_actions", "_state", "_observation")
+    __slots__ = ("_observation", "_state", "legal_actions", "player")
 
     def __init__(self, state, player: int, legal_actions: Sequence[Any]):
         self.player = player
         self.legal_actions = legal_actions
         self._state = state
         self._observation = None
+
+    def restricted(self, actions: Sequence[Any]) -> "View":
+        """The same view offering only ``actions`` (a subset of the legal ones): handy for bots that
+        filter moves before handing the choice to another bot."""
+        view = View(self._state, self.player, list(actions))
+        view._observation = self._observation
+        return view
 
     @property
     def observation(self) -> dict:
@@ -80,6 +88,8 @@ class MatchResult:
         turns: actions applied.
         seed: the game seed.
         round_scores: per round, the points of each seat.
+        round_sources: per round, per seat, points by kind of score-sheet row (the part of
+            ``ScoreRow.source`` before any ``":"``; Jaipur: ``goods``, ``bonus``, ``camel token``).
     """
 
     winner: int | None
@@ -88,6 +98,16 @@ class MatchResult:
     turns: int
     seed: int
     round_scores: list[list[int]] = field(default_factory=list)
+    round_sources: list[list[dict[str, int]]] = field(default_factory=list)
+
+
+def _sources(sheet, players: int = 2) -> list[dict[str, int]]:
+    """Points per seat by kind of score-sheet row (``"goods:cloth"`` counts as ``"goods"``)."""
+    totals: list[dict[str, int]] = [{} for _ in range(players)]
+    for row in sheet.rows:
+        kind = row.source.split(":", 1)[0] or "other"
+        totals[row.player][kind] = totals[row.player].get(kind, 0) + row.points
+    return totals
 
 
 def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_turns: int = 100_000) -> MatchResult:
@@ -103,6 +123,7 @@ def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_
     if len(agents) != 2:
         raise ValueError(f"{game} is played by 2 agents, not {len(agents)}")
     turns = 0
+    sources = []
     while not state.is_terminal():
         if turns >= max_turns:
             raise RuntimeError(f"match did not end within {max_turns} turns")
@@ -114,20 +135,52 @@ def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_
             raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
         state.apply(action)
         turns += 1
+        if len(state.round_results) > len(sources):  # a round just ended: its itemised score sheet
+            sources.append(_sources(state.score_sheet()))
     round_scores = [r["rupees"] for r in state.round_results]
     means = [sum(r[s] for r in round_scores) / len(round_scores) for s in (0, 1)]
-    return MatchResult(state.winner, means, len(state.round_results), turns, seed, round_scores)
+    return MatchResult(state.winner, means, len(state.round_results), turns, seed, round_scores, sources)
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent}
-"""Bot names the command line and the apps accept, mapped to a constructor taking a seed."""
+def _lazy(module: str, cls: str, **defaults: Any) -> Callable[..., Agent]:
+    """A constructor ``(seed=None, **options) -> Agent`` that imports ``module`` only when called
+    (so ``import caravan_lessons`` stays light); ``defaults`` are options the caller may override."""
+
+    def build(seed: int | None = None, **options: Any) -> Agent:
+        import importlib
+
+        return getattr(importlib.import_module(module), cls)(seed=seed, **{**defaults, **options})
+
+    build.__name__ = build.__qualname__ = cls
+    build.__doc__ = f"{module}.{cls}(seed, **options)" + (f" with defaults {defaults}" if defaults else "")
+    return build
 
 
-def make_agent(name: str, seed: int | None = None) -> Agent:
-    """The agent called ``name`` (see :data:`AGENTS`); ValueError listing the names otherwise."""
-    if name not in AGENTS:
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "greedy": _lazy("caravan_lessons.jaipur.agents", "GreedyAgent"),
+    "heuristic": _lazy("caravan_lessons.jaipur.agents", "HeuristicAgent"),
+    "mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=1000),
+}
+"""Bot names the command line, the arena and the apps accept, mapped to a constructor
+``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);
+``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`)."""
+
+
+def make_agent(name: str, seed: int | None = None, **options: Any) -> Agent:
+    """The agent called ``name`` (see :data:`AGENTS`), built with ``seed`` and ``options``.
+
+    Raises:
+        ValueError: an unknown name (the message lists the bots), or options the bot does not take.
+    """
+    if not isinstance(name, str) or name not in AGENTS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(AGENTS))}")
-    return AGENTS[name](seed)
+    try:
+        return AGENTS[name](seed, **options)
+    except TypeError as exc:
+        if not options:
+            raise
+        raise ValueError(f"bot {name!r} does not take the options {sorted(options)}: {exc}") from None
 
 
 def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("random", "random"),
@@ -155,5 +208,6 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
             result.winner = None if result.winner is None else 1 - result.winner
             result.scores = result.scores[::-1]
             result.round_scores = [r[::-1] for r in result.round_scores]
+            result.round_sources = [r[::-1] for r in result.round_sources]
         results.append(result)
     return results

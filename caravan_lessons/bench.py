@@ -10,10 +10,14 @@ Figures (one process, one core):
 * ``jaipur_app_click_to_redraw_ms``: median time from a button click in the play app to the
   end of its redraw, Agg backend, in-process (no browser).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
+
+Bots (``python -m caravan_lessons bench --bots``, a separate and slower run; see :func:`bot_figures`):
+seconds per MCTS move, time of a tournament of the fast bots, win rates with 95% Wilson intervals.
 """
 from __future__ import annotations
 
 import json
+import os
 import platform
 import random
 import statistics
@@ -98,4 +102,104 @@ def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
     else:
         for key, value in figures.items():
             print(f"{key:32s} {value}")
+    return 0
+
+
+FAST_PAIRS = (("heuristic", "random"), ("greedy", "random"), ("heuristic", "greedy"))
+"""The fast-bot tournaments of ``bench --bots``: bot A first."""
+
+
+def mcts_move_seconds(moves: int = 30, iterations: int = 1000, seed: int = 0) -> dict:
+    """Seconds per Jaipur decision of ``MCTSAgent(iterations)``, timed in matches against the heuristic bot.
+
+    Forced moves (a single legal action, e.g. NextRound) are not timed. Returns mean, median and
+    max seconds over ``moves`` decisions.
+    """
+    from .agents import make_agent, play_match
+    from .mcts import MCTSAgent
+
+    times: list[float] = []
+
+    class Enough(Exception):
+        """Raised by the timed bot to stop its match once enough moves are timed."""
+
+    class Timed:
+        name = "mcts"
+
+        def __init__(self, agent):
+            self.agent = agent
+
+        def choose(self, view):
+            if len(times) >= moves:
+                raise Enough
+            if len(view.legal_actions) == 1:
+                return view.legal_actions[0]
+            start = time.perf_counter()
+            action = self.agent.choose(view)
+            times.append(time.perf_counter() - start)
+            return action
+
+    match = 0
+    while len(times) < moves:
+        agents = [Timed(MCTSAgent(iterations=iterations, seed=seed + match)), make_agent("heuristic", seed + match)]
+        try:
+            play_match("jaipur", agents if match % 2 == 0 else agents[::-1], seed=seed * 7919 + match)
+        except Enough:
+            break
+        match += 1
+    return {"mean_s": statistics.mean(times), "median_s": statistics.median(times), "max_s": max(times),
+            "moves": len(times), "iterations": iterations}
+
+
+def _rates(df) -> dict:
+    from .arena import win_rates
+
+    rates = win_rates(df)
+    bot = df.attrs["bots"][0]
+    return {"win_rate": round(float(rates.loc[bot, "win_rate"]), 4),
+            "ci95": [round(float(rates.loc[bot, "ci_low"]), 4), round(float(rates.loc[bot, "ci_high"]), 4)],
+            "games": int(rates.loc[bot, "games"])}
+
+
+def bot_figures(games: int = 1000, mcts_games: int = 0, mcts_moves: int = 30, processes: int = 1,
+                seed: int = 0, progress: bool = False, iterations: int = 1000) -> dict:
+    """The bot figures of ``bench --bots``.
+
+    * ``mcts_move``: seconds per decision of MCTS with ``iterations`` (1000) iterations, over
+      ``mcts_moves`` decisions (:func:`mcts_move_seconds`).
+    * ``<a>_vs_<b>``: for each pair of :data:`FAST_PAIRS`, a ``games``-match tournament on one core
+      (``processes=1`` whatever ``processes`` says): its seconds, and bot A's win rate with a 95%
+      Wilson interval.
+    * with ``mcts_games`` > 0: ``mcts_vs_random`` and ``mcts_vs_heuristic`` (MCTS with 1000
+      iterations), ``mcts_games`` matches each on ``processes`` processes.
+
+    Every tournament uses ``seed``; the figures say which.
+    """
+    from .arena import tournament
+
+    figures: dict = {"seed": seed, "mcts_move": mcts_move_seconds(mcts_moves, iterations, seed=seed)}
+    for a, b in FAST_PAIRS:
+        start = time.perf_counter()
+        df = tournament((a, b), games, seed=seed, processes=1, progress=progress)
+        figures[f"{a}_vs_{b}"] = {"seconds": round(time.perf_counter() - start, 2), **_rates(df)}
+    if mcts_games:
+        for other in ("random", "heuristic"):
+            start = time.perf_counter()
+            df = tournament(("mcts", other), mcts_games, seed=seed, processes=processes, progress=progress)
+            figures[f"mcts_vs_{other}"] = {"seconds": round(time.perf_counter() - start, 1),
+                                           "processes": processes, **_rates(df)}
+    return figures
+
+
+def run_bot_bench(games: int = 1000, mcts_games: int = 0, processes: int = 1, seed: int = 0,
+                  as_json: bool = False) -> int:
+    """Measure :func:`bot_figures` and print them (a table, or JSON with ``as_json``)."""
+    figures = bot_figures(games=games, mcts_games=mcts_games, processes=processes, seed=seed)
+    figures["python"] = platform.python_version()
+    figures["cpus"] = os.cpu_count()
+    if as_json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key:22s} {value}")
     return 0

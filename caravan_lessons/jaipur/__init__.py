@@ -7,15 +7,49 @@ The public names::
     state.legal_actions()                    # TakeOne, TakeCamels, Exchange, Sell, NextRound
     state.apply(jaipur.Sell("cloth", 3))     # RuleViolation (with a rule ID) if illegal
 
+Bots: ``GreedyAgent``, ``HeuristicAgent`` (``agents.py``); for the search bot
+(``caravan_lessons.mcts``): ``determinize`` (``hidden.py``) and the hooks ``round_reward``,
+``evaluate``, ``playout_policy``, ``rank_actions``.
+
 Rule clauses: ``jaipur.RULES`` (IDs of ``shared/rules/jaipur.md``, in our own words).
 """
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne, parse_action
-from .components import CAMEL, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS, BONUS_TOKENS, RULES, Rule
+from .agents import GreedyAgent, HeuristicAgent, evaluate, playout_policy, rank_actions, round_reward
+from .components import BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS, RULES, Rule
 from .engine import MATCH_OVER, PLAYING, ROUND_OVER, State, legal_actions_for, new_game, selection_to_action
+from .hidden import determinize, unseen_cards
 from .scenario import scenario
 
 __all__ = [
-    "Action", "Exchange", "NextRound", "Sell", "TakeCamels", "TakeOne", "parse_action",
-    "CAMEL", "CARD_COUNTS", "CARD_TYPES", "GOODS", "GOODS_TOKENS", "BONUS_TOKENS", "RULES", "Rule",
-    "State", "new_game", "scenario", "legal_actions_for", "selection_to_action", "PLAYING", "ROUND_OVER", "MATCH_OVER",
+    "BONUS_TOKENS",
+    "CAMEL",
+    "CARD_COUNTS",
+    "CARD_TYPES",
+    "GOODS",
+    "GOODS_TOKENS",
+    "MATCH_OVER",
+    "PLAYING",
+    "ROUND_OVER",
+    "RULES",
+    "Action",
+    "Exchange",
+    "GreedyAgent",
+    "HeuristicAgent",
+    "NextRound",
+    "Rule",
+    "Sell",
+    "State",
+    "TakeCamels",
+    "TakeOne",
+    "determinize",
+    "evaluate",
+    "legal_actions_for",
+    "new_game",
+    "parse_action",
+    "playout_policy",
+    "rank_actions",
+    "round_reward",
+    "scenario",
+    "selection_to_action",
+    "unseen_cards",
 ]

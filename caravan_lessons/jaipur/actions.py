@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from .components import CAMEL_INDEX, CARD_TYPES, HAND_CODE, INDEX, MARKET_CODE, PLURAL
+from .components import CAMEL_INDEX, CARD_CODE, CARD_TYPES, INDEX, PLURAL
 
 __all__ = ["TakeOne", "Exchange", "TakeCamels", "Sell", "NextRound", "Action", "parse_action"]
 
@@ -39,6 +39,21 @@ def _vector(cards: Iterable[str]) -> tuple[int, ...]:
     for c in cards:
         counts[INDEX[c]] += 1
     return tuple(counts)
+
+
+_NAMED_PILES: dict[int, tuple] = {}
+
+
+def _pile(code: int) -> tuple:
+    """A pile given by its code (components.CARD_CODE) as Exchange keeps it: card names (sorted),
+    count vector, (goods index, count) pairs, goods mask and goods code (camels left out)."""
+    pile = _NAMED_PILES.get(code)
+    if pile is None:
+        vector = tuple(code >> 4 * i & 15 for i in range(len(CARD_TYPES)))
+        pairs = tuple((i, n) for i, n in enumerate(vector[:CAMEL_INDEX]) if n)
+        pile = _NAMED_PILES[code] = (tuple(name for name, n in zip(CARD_TYPES, vector) for _ in range(n)), vector,
+                                     pairs, sum(1 << i for i, _ in pairs), sum(n * CARD_CODE[i] for i, n in pairs))
+    return pile
 
 
 def _describe(cards: tuple[str, ...]) -> str:
@@ -117,31 +132,69 @@ class Exchange(Action):
     """
 
     __slots__ = ("take", "give", "take_vector", "give_vector", "take_pairs", "give_pairs", "camels",
-                 "take_mask", "give_mask", "well_formed", "market_code_delta", "hand_code_delta")
+                 "take_mask", "give_mask", "well_formed", "market_code_delta", "hand_code_delta",
+                 "take_code", "give_code", "need_code", "moves", "coded")
     kind = "exchange"
 
     def __init__(self, take: Iterable[str], give: Iterable[str]):
         take = _cards(take, "Exchange take")
         give = _cards(give, "Exchange give")
-        tv, gv = _vector(take), _vector(give)
-        setattr_ = object.__setattr__
-        setattr_(self, "take", take)
-        setattr_(self, "give", give)
-        setattr_(self, "take_vector", tv)
-        setattr_(self, "give_vector", gv)
-        # the same cards in forms the engine checks and moves quickly:
-        # (type index, count) pairs, camels given, and bit masks of the goods types involved
-        setattr_(self, "take_pairs", tuple((i, n) for i, n in enumerate(tv) if n))
-        setattr_(self, "give_pairs", tuple((i, n) for i, n in enumerate(gv[:CAMEL_INDEX]) if n))
-        setattr_(self, "camels", gv[CAMEL_INDEX])
-        setattr_(self, "take_mask", sum(1 << i for i, n in enumerate(tv) if n))
-        setattr_(self, "give_mask", sum(1 << i for i, n in enumerate(gv[:CAMEL_INDEX]) if n))
+        self._setup(take, give, _vector(take), _vector(give))
+
+    @classmethod
+    def _of_codes(cls, take_code: int, give_code: int) -> "Exchange":
+        """The engine's quick constructor: the same action as ``Exchange(take, give)``, from the
+        codes (components.CARD_CODE) of the cards taken and of the cards given (camels included).
+
+        The engine builds only well-formed exchanges without camels taken; for those the fields
+        come straight from the two piles (same values as _setup computes, checked by the tests).
+        """
+        take, tv, take_pairs, take_mask, taken = _pile(take_code)
+        give, gv, give_pairs, give_mask, given = _pile(give_code)
+        if tv[CAMEL_INDEX] or take_mask & give_mask or len(take) != len(give) or len(take) < 2:
+            return cls(take, give)
+        self = object.__new__(cls)
+        camels = gv[CAMEL_INDEX]
+        for setter, value in zip(_EXCHANGE_SETTERS, (
+                take, give, tv, gv, take_pairs, give_pairs, camels, take_mask, give_mask, True,
+                given + camels * CARD_CODE[CAMEL_INDEX] - taken, taken - given, taken, given, taken | given << 28,
+                tuple(sorted([(i, -n) for i, n in take_pairs] + list(give_pairs))), max(tv + gv) <= 7)):
+            setter(self, value)
+        self._freeze((take, give))
+        return self
+
+    def _setup(self, take: tuple[str, ...], give: tuple[str, ...], tv: tuple[int, ...], gv: tuple[int, ...]) -> None:
+        # the same cards in forms the engine checks and moves quickly: (type index, count) pairs,
+        # camels given, bit masks of the goods types involved, codes (components.CARD_CODE: the
+        # take, the goods given, and both as need_code = take | goods given << 28, what the market
+        # and the hand must hold), and the change of the market per goods type moved (-taken or +given)
+        take_pairs, give_pairs, moves = [], [], []
+        take_mask = give_mask = take_code = give_code = 0
+        for i in range(CAMEL_INDEX):
+            t, g = tv[i], gv[i]
+            if t:
+                take_pairs.append((i, t))
+                take_mask |= 1 << i
+                take_code += t * CARD_CODE[i]
+            if g:
+                give_pairs.append((i, g))
+                give_mask |= 1 << i
+                give_code += g * CARD_CODE[i]
+            if t or g:
+                moves.append((i, g - t))
+        if tv[CAMEL_INDEX]:
+            take_pairs.append((CAMEL_INDEX, tv[CAMEL_INDEX]))
+            take_mask |= 1 << CAMEL_INDEX
+        camels = gv[CAMEL_INDEX]
+        taken = take_code + tv[CAMEL_INDEX] * CARD_CODE[CAMEL_INDEX]
         # what the engine can tell from the action alone: JAI-TAKE-2/3/4/6
-        setattr_(self, "well_formed", len(take) == len(give) >= 2 and not tv[CAMEL_INDEX]
-                 and not self.take_mask & self.give_mask)
-        setattr_(self, "market_code_delta", sum((g - t) * MARKET_CODE[i] for i, (t, g) in enumerate(zip(tv, gv))))
-        setattr_(self, "hand_code_delta", sum((t - g) * HAND_CODE[i] for i, (t, g) in enumerate(zip(tv, gv))
-                                              if i != CAMEL_INDEX))
+        well_formed = len(take) == len(give) >= 2 and not tv[CAMEL_INDEX] and not take_mask & give_mask
+        for setter, value in zip(_EXCHANGE_SETTERS, (
+                take, give, tv, gv, tuple(take_pairs), tuple(give_pairs), camels, take_mask, give_mask, well_formed,
+                give_code + camels * CARD_CODE[CAMEL_INDEX] - taken, take_code - give_code,  # code deltas
+                taken, give_code, taken | give_code << 28, tuple(moves),
+                well_formed and max(tv + gv) <= 7)):  # coded: the engine may check it on the codes (_GUARD)
+            setter(self, value)
         self._freeze((take, give))
 
     def __repr__(self) -> str:
@@ -152,6 +205,12 @@ class Exchange(Action):
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "take": list(self.take), "give": list(self.give)}
+
+
+_EXCHANGE_SETTERS = tuple(getattr(Exchange, name).__set__ for name in (
+    "take", "give", "take_vector", "give_vector", "take_pairs", "give_pairs", "camels", "take_mask", "give_mask",
+    "well_formed", "market_code_delta", "hand_code_delta", "take_code", "give_code", "need_code", "moves", "coded"))
+"""Setters of the Exchange fields, in the order _setup computes them (Action.__setattr__ refuses)."""
 
 
 class TakeCamels(Action):

@@ -2,17 +2,20 @@
 
 Representation: every pile of cards is a list of 7 counts in ``CARD_TYPES`` order
 (diamond, gold, silver, cloth, spice, leather, camel); only the deck is a list of card
-indices, because its order is hidden information. The legal actions depend only on the
-market, the hand and (up to 5) the herd, so they are computed once per such situation
-and cached for the whole process: bots replay common situations thousands of times.
+indices, because its order is hidden information. The state also keeps the market and
+the hands as codes (one int per pile, 4 bits per card type) for quick checks and cache keys.
+The legal actions depend only on the market, the hand and the herd; they are counted from
+small cached tables and built one at a time on demand (see "legal moves" below), so a
+random player's turn costs a few microseconds.
 
 Rulebook: ``shared/rulebooks/002_…`` (Portuguese); clause IDs: ``shared/rules/jaipur.md``.
 """
 from __future__ import annotations
 
 import random
-from itertools import product
-from typing import Iterable
+from collections.abc import MutableSequence
+from operator import itemgetter, mul
+from typing import Iterable, Sequence
 
 from ..core import (
     FORMAT_VERSION,
@@ -31,6 +34,7 @@ from .components import (
     BONUS_TOKENS,
     CAMEL_INDEX,
     CAMEL_TOKEN,
+    CARD_CODE,
     CARD_COUNTS,
     CARD_TYPES,
     EMPTY_STACKS_TO_END,
@@ -39,8 +43,6 @@ from .components import (
     HAND_LIMIT,
     HAND_SIZE_DEALT,
     INDEX,
-    HAND_CODE,
-    MARKET_CODE,
     MARKET_SIZE,
     MIN_SALE,
     PLURAL,
@@ -57,97 +59,437 @@ MATCH_OVER = "match over"
 N_TYPES = len(CARD_TYPES)
 N_GOODS = len(GOODS)
 
-# --- interned actions and the caches of legal moves ------------------------------------------------
+# --- legal moves: counted, then built one at a time ---------------------------------------------------
 #
-# Legal moves depend only on (market, hand, herd). That triple rarely repeats, but its parts do:
-# the take-one moves and the possible takes of an exchange depend on the market alone, the sales
-# on the hand alone, and the exchanges of one take on what the hand may give against it (its
-# other goods types, capped at the take's size) and on how many camels may go back. Each part is
-# cached under an integer key, so a turn joins a handful of cached tuples. Markets and hands are
-# keyed by their codes (components.MARKET_CODE, HAND_CODE), which the state keeps up to date.
+# Legal moves depend only on (market, hand, herd), and that triple rarely repeats in play. A position
+# can have hundreds of exchanges while a player uses one action a turn, so the engine does not list the
+# moves of a position: State.legal_actions() returns a LegalActions sequence that knows how many moves
+# there are and builds only the ones asked for (every one of them when it is iterated).
+#
+# Codes. A pile of cards is one int, 4 bits per card type (components.CARD_CODE); no count exceeds 7.
+# Masking a code keeps some types (_KEEP), adding two codes adds the piles. The state keeps the codes
+# of the market and of the hands up to date; actions carry the codes of their cards. Caches are keyed
+# by codes, and their contents are chosen so that a turn does little arithmetic on ints above 256
+# (CPython allocates every such int: that costs as much as several bytecodes).
+#
+# Take one (JAI-TAKE-1, 7) and take camels (JAI-TAKE-5) depend on the market alone, the sales
+# (JAI-SELL-1, 4) on the hand alone: cached per market code (_MARKETS, at most 792 markets) and per
+# hand code (_HANDS, at most 1,716 hands).
+#
+# Counting exchanges (JAI-TAKE-2..4, 6, 7). For each goods type j an exchange takes a_j in 1..m_j
+# cards of it (m_j on display), or gives back b_j in 1..h_j of it (h_j in hand), or leaves it alone;
+# never both (JAI-TAKE-4), and it never takes camels (JAI-TAKE-6). Write that choice as x_j = a_j or
+# -b_j, in -h_j..m_j. The camels given back make up the difference: u = sum_j x_j (cards taken minus
+# goods given). Shifting each x_j by h_j, the choices with a given u are counted by the coefficient of
+# z^(H + u) in prod_j (1 + z + ... + z^(m_j + h_j)), H being the hand size. An exchange is legal when it
+# takes 2 cards or more (JAI-TAKE-2, 3) and gives back 0 <= u <= c camels, c = min(herd, 7 - H) (hand
+# limit, JAI-TAKE-7). So the count is a difference of two prefix sums of the coefficients of that
+# product (_CUM, cached per code of m + h: at most 18,564 short lists), minus the choices taking no card
+# (one: doing nothing) or one card (against one good of another type, or against a camel), counted in
+# closed form (_FEW). Products are computed with ints as polynomials at z = 2^16 (_TRIPLE: the product
+# for every 3 types), only when a cache entry is built.
+#
+# Building the i-th exchange. Exchanges are ordered by take (fewest cards first, then the take's count
+# vector in descending order), then by the count vector of the goods given (ascending; camels make up
+# the rest). The takes of a market are cached with it. The gives against a take of k cards are the
+# piles of k - c .. k of the hand's goods of other types (JAI-TAKE-4); how many there are is read off
+# the product of those goods (_give_counts, a table per hand and goods types taken). Walking the takes
+# in order finds the take of the i-th exchange (3 or 4 steps on average); its gives are a tuple of give
+# codes built once (_gives, from _PILES) and the Exchange is interned per take and give
+# (_TAKE_EXCHANGES: at most about 27,000 exchanges in all).
+#
+# Every cache is bounded by the number of distinct markets, hands, sub-piles and exchanges: a few tens
+# of MB at most, however long the process runs.
 
 _TAKE_ONE = tuple(TakeOne(g) for g in GOODS)
 _TAKE_CAMELS = TakeCamels()
 _NEXT_ROUND = NextRound()
-_SELL = {(g, n): Sell(GOODS[g], n) for g in range(N_GOODS) for n in range(1, CARD_COUNTS[g] + 1)}
-_EXCHANGES: dict[tuple, Exchange] = {}
-_MARKETS: dict[int, tuple] = {}     # market code -> (take-one moves, camels on display?, takes)
-_HANDS: dict[int, tuple] = {}       # hand code -> (reduced-code table, sales, hand)
-_TAKES: list[tuple[int, ...]] = []  # take id -> take vector (6 goods counts)
-_TAKE_IDS: dict[tuple, int] = {}
-_REDUCED_IDS: dict[tuple, int] = {}
-_CHUNKS: dict[int, tuple] = {}      # take id, reduced hand, camels -> exchanges
-_JOINED: dict[int, tuple] = {}      # market, hand capped at the market's goods, camels -> all exchanges
-_JOINED_LIMIT = 600_000             # entries kept before the cache starts again (about 150 MB at most)
-_TAKE_SHIFT = 40                    # chunk key = take id << 40 | reduced code << 3 | camels (<= 5)
+_SELLS = tuple(tuple(tuple(Sell(GOODS[g], n) for n in range(MIN_SALE[g], top + 1)) for top in range(16))
+               for g in range(N_GOODS))
+"""_SELLS[g][n]: the sales of goods type g from a hand holding n of them (JAI-SELL-1, 4), fewest first."""
+
+_GOODS_FIELDS = (1 << 4 * N_GOODS) - 1  # the goods part of a code
+_CAMEL_FIELD = CARD_CODE[CAMEL_INDEX]
+_KEEP = tuple(sum(15 * CARD_CODE[g] for g in range(N_GOODS) if not mask >> g & 1) for mask in range(1 << N_GOODS))
+"""_KEEP[mask]: the fields of the goods types not in ``mask`` -- what a hand may give against such a take."""
+_POPCOUNT = tuple(bin(mask).count("1") for mask in range(1 << N_GOODS))
+_FEW = tuple(tuple(1 + _POPCOUNT[market] * (_POPCOUNT[hand] + camel) - _POPCOUNT[market & hand]
+                   for camel in (0, 1) for hand in range(1 << N_GOODS))
+             for market in range(1 << N_GOODS))
+"""_FEW[market goods mask][hand goods mask | (camels > 0) << 6]: the choices that take no card (1) or one
+card: each goods type on display against each other goods type in hand, or against a camel when one
+may be given back."""
+_REP = tuple(sum(1 << 16 * i for i in range(n + 1)) for n in range(16))
+"""_REP[n] = 1 + z + ... + z^n at z = 2^16 (no coefficient below reaches 2^16: a market and a hand
+have at most 32 * 96 sub-piles)."""
+_TRIPLE = [_REP[x & 15] * _REP[x >> 4 & 15] * _REP[x >> 8] for x in range(1 << 12)]
+"""_TRIPLE[3 fields of a code] = prod over those 3 types of (1 + z + ... + z^n_j) at z = 2^16."""
+_CAMELS = tuple(tuple((c, size + c + 1, (c > 0) << N_GOODS)
+                      for c in (max(min(herd, HAND_LIMIT - size), 0) for herd in range(CARD_COUNTS[CAMEL_INDEX] + 1)))
+                for size in range(HAND_LIMIT + 1))
+"""_CAMELS[hand size H][herd]: the camels an exchange may give back, c = min(herd, 7 - H) (JAI-TAKE-7); the
+prefix sum that counts choices up to u = c (the coefficients of z^H .. z^(H + c)); the camel bit of the
+index into _FEW. _hand_info adds the hand's goods mask to that index."""
 
 
-def _exchange(take: tuple[int, ...], give: tuple[int, ...]) -> Exchange:
-    key = (take, give)
-    action = _EXCHANGES.get(key)
-    if action is None:
-        action = Exchange([CARD_TYPES[i] for i in range(len(take)) for _ in range(take[i])],
-                          [CARD_TYPES[i] for i in range(len(give)) for _ in range(give[i])])
-        _EXCHANGES[key] = action
-    return action
+def _product(code: int) -> int:
+    """prod_j (1 + z + ... + z^n_j) at z = 2^16, for the counts n_j of ``code`` (6 goods types)."""
+    return _TRIPLE[code & 4095] * _TRIPLE[code >> 12]
 
 
-def _sub_multisets(counts: Iterable[int]) -> list[tuple[int, ...]]:
-    """Every vector v with 0 <= v[i] <= counts[i] (the multisets inside ``counts``)."""
-    return list(product(*(range(c + 1) for c in counts)))
+class _Counts(dict):
+    """code -> the 7 counts of that pile (a tuple), filled on first use (at most 2,508 piles)."""
+
+    def __missing__(self, code: int) -> tuple[int, ...]:
+        counts = self[code] = tuple(code >> 4 * i & 15 for i in range(N_TYPES))
+        return counts
 
 
-def _decode(code: int, base: int) -> tuple[int, ...]:
-    return tuple(code // base ** i % base for i in range(N_TYPES))
+class _Exchanges(dict):
+    """give code -> the interned Exchange of one take (filled on first use)."""
+
+    __slots__ = ("take",)
+
+    def __missing__(self, give: int) -> Exchange:
+        action = self[give] = Exchange._of_codes(self.take, give)
+        return action
+
+
+_COUNTS = _Counts()
+_MARKETS: dict[int, tuple] = {}  # market code -> (pre with room in hand, pre with a full hand, _FEW row,
+                                 #   goods code, takes: (goods mask, 8 * cards, _Exchanges), take codes)
+_HANDS: dict[int, tuple] = {}    # hand code -> (sales, len, size, goods mask, full?, code, _CAMELS per herd,
+                                 #   per goods mask taken: _give_counts, _gives slots; give codes)
+_CUM: dict[int, list[int]] = {}  # code of m + h -> prefix sums of its product (see _cum)
+_PILES: dict[int, tuple] = {}    # code -> every sub-pile (code, cards, goods mask), ascending count vectors
+_GIVE_COUNTS: dict[int, list[int]] = {}  # hand code -> gives per take size and camels (see _give_counts)
+_GIVE_SLOTS: dict[int, list] = {}        # hand code -> gives per take size and camels, built on demand
+_GIVES: dict[int, tuple[int, ...]] = {}  # hand code | take size << 24 | fewest goods << 28 -> give codes
+_TAKE_EXCHANGES: dict[int, _Exchanges] = {}  # take code -> its exchanges
+
+
+def _piles(code: int) -> tuple:
+    """Every sub-pile of the pile ``code`` as (code, cards, goods mask), count vectors ascending
+    (the first goods type varies slowest, as in itertools.product)."""
+    piles = _PILES.get(code)
+    if piles is None:
+        if not code:
+            piles = ((0, 0, 0),)
+        else:
+            g = next(g for g in range(N_GOODS) if code >> 4 * g & 15)
+            unit, bit = CARD_CODE[g], 1 << g
+            rest = _piles(code & ~(15 * unit))
+            piles = rest + tuple((c + n * unit, s + n, m | bit) for n in range(1, (code >> 4 * g & 15) + 1)
+                                 for c, s, m in rest)
+        _PILES[code] = piles
+    return piles
 
 
 def _market_info(code: int) -> tuple:
-    market = _decode(code, 6)
-    takes = sorted((t for t in _sub_multisets(market[:N_GOODS]) if sum(t) >= 2),
-                   key=lambda t: (sum(t), tuple(-x for x in t)))
-    entries = []
-    for t in takes:
-        if t not in _TAKE_IDS:
-            _TAKE_IDS[t] = len(_TAKES)
-            _TAKES.append(t)
-        mask = sum(1 << g for g in range(N_GOODS) if t[g])
-        entries.append((_TAKE_IDS[t] << _TAKE_SHIFT, mask * 8 + sum(t), sum(t)))
-    info = (tuple(_TAKE_ONE[g] for g in range(N_GOODS) if market[g]), market[CAMEL_INDEX] > 0, tuple(entries),
-            sum(market[:N_GOODS]), code << 21)
+    """What a market offers: take-one moves, take camels, and its exchange takes in order."""
+    goods = code & _GOODS_FIELDS
+    take_one = tuple(_TAKE_ONE[g] for g in range(N_GOODS) if goods >> 4 * g & 15)  # JAI-TAKE-1
+    camels = (_TAKE_CAMELS,) if code >> 4 * CAMEL_INDEX else ()  # JAI-TAKE-5: even with a full hand
+    takes = []
+    # takes of 2 cards or more (JAI-TAKE-2, 3), fewest cards first, then count vectors descending
+    for take, size, mask in sorted(reversed(_piles(goods)), key=lambda pile: pile[1]):
+        if size >= 2:
+            exchanges = _TAKE_EXCHANGES.get(take)
+            if exchanges is None:
+                exchanges = _TAKE_EXCHANGES[take] = _Exchanges()
+                exchanges.take = take
+            takes.append((mask, 8 * size, exchanges))
+    info = ((take_one + camels, len(take_one) + len(camels)), (camels, len(camels)),
+            _FEW[sum(1 << g for g in range(N_GOODS) if goods >> 4 * g & 15)], goods, tuple(takes),
+            frozenset(take for take, _, _ in _piles(goods)))
     _MARKETS[code] = info
     return info
 
 
 def _hand_info(code: int) -> tuple:
-    hand = _decode(code, 8)
-    sales = tuple(_SELL[g, n] for g in range(N_GOODS) for n in range(MIN_SALE[g], hand[g] + 1))
-    capped = tuple(sum(min(n, k) * HAND_CODE[i] for i, n in enumerate(hand)) << 3 for k in range(MARKET_SIZE + 1))
-    info = ([None] * 512, sales, hand, capped)  # table: (take mask * 8 + take size) -> reduced code
+    """What a hand offers: its sales (by type, then count), its size and goods types, and per herd
+    size what the count of exchanges needs (see _CAMELS)."""
+    counts = _COUNTS[code]
+    sales = _SELLS[0][counts[0]] + _SELLS[1][counts[1]] + _SELLS[2][counts[2]] + _SELLS[3][counts[3]] + \
+        _SELLS[4][counts[4]] + _SELLS[5][counts[5]]
+    size = sum(counts)
+    mask = sum(1 << g for g in range(N_GOODS) if counts[g])
+    info = (sales, len(sales), size, mask, 1 if size >= HAND_LIMIT else 0, code,
+            tuple((c, high, mask | camel) for c, high, camel in _CAMELS[min(size, HAND_LIMIT)]),
+            [None] * (1 << N_GOODS), [None] * (1 << N_GOODS), frozenset(give for give, _, _ in _piles(code)))
     _HANDS[code] = info
     return info
 
 
-def _reduce(table: list, hand: tuple[int, ...], mk: int) -> int:
-    """Code of what a hand may give against a take: its other goods types (JAI-TAKE-4), capped at the size."""
-    mask, k = mk >> 3, mk & 7
-    reduced = tuple(0 if mask >> g & 1 else min(hand[g], k) for g in range(N_GOODS))
-    code = _REDUCED_IDS.setdefault(reduced, len(_REDUCED_IDS))
-    table[mk] = code
-    return code
+def _cum(code: int) -> list[int]:
+    """Prefix sums of the coefficients of ``_product(code)``: ``sums[i]`` adds those of z^0 .. z^(i-1),
+    for i = 0 .. 8 (enough for hands of up to 7 cards)."""
+    product_ = _product(code)
+    sums = [0]
+    for i in range(HAND_LIMIT + 1):
+        sums.append(sums[-1] + (product_ >> 16 * i & 0xFFFF))
+    _CUM[code] = sums
+    return sums
 
 
-def _chunk(key: int, take: tuple[int, ...], hand: tuple[int, ...], mask: int, camels: int) -> tuple:
-    """The exchanges of one take, giving goods of other types and up to ``camels`` camels (JAI-TAKE-2..4, 7)."""
-    k = sum(take)
-    giveable = [0 if mask >> g & 1 else min(hand[g], k) for g in range(N_GOODS)]
-    chunk = []
-    for give in _sub_multisets(giveable):
-        given = sum(give)
-        if given <= k and k - given <= camels:
-            chunk.append(_exchange(take + (0,), give + (k - given,)))
-    chunk = tuple(chunk)
-    _CHUNKS[key] = chunk
-    return chunk
+def _give_counts(counts: list, hand: int, mask: int) -> list[int]:
+    """How many gives a hand has against a take of the goods types in ``mask`` (kept in ``counts[mask]``).
+
+    ``table[k * 8 + c]`` is the number of piles of k - c .. k cards (at least 0) made of the hand's goods
+    not of the types in ``mask`` (JAI-TAKE-4): the gives against a take of k cards when up to c camels
+    may make up the rest (JAI-TAKE-2, 7). Shared by every hand with the same goods of those types.
+    """
+    kept = hand & _KEEP[mask]
+    table = _GIVE_COUNTS.get(kept)
+    if table is None:
+        sums = _CUM.get(kept) or _cum(kept)
+        table = _GIVE_COUNTS[kept] = [sums[k + 1] - sums[max(k - c, 0)] for k in range(MARKET_SIZE + 1)
+                                      for c in range(8)]
+    counts[mask] = table
+    return table
+
+
+def _gives(slots_by_mask: list, hand: int, mask: int, kc: int) -> tuple[int, ...]:
+    """The gives counted by ``_give_counts(...)[kc]``, as give codes in order (camels make up the rest,
+    JAI-TAKE-2), kept in ``slots_by_mask[mask][kc]`` (a list shared by the hands with the same goods)."""
+    kept = hand & _KEEP[mask]
+    slots = slots_by_mask[mask]
+    if slots is None:
+        slots = slots_by_mask[mask] = _GIVE_SLOTS.get(kept) or _GIVE_SLOTS.setdefault(kept, [None] * 48)
+    k, low = kc >> 3, max((kc >> 3) - (kc & 7), 0)
+    key = kept | k << 24 | low << 28
+    gives = _GIVES.get(key)
+    if gives is None:
+        gives = _GIVES[key] = tuple(c + (k - s) * _CAMEL_FIELD for c, s, _ in _piles(kept) if low <= s <= k)
+    slots[kc] = gives
+    return gives
+
+
+_NO_SLOTS = (None,) * 48
+
+
+def _legal(market_code: int, hand_code: int, hand_size: int, herd: int) -> "LegalActions":
+    """The LegalActions of a player, from the codes of the market and their hand (any sizes).
+
+    State.legal_actions does the same for a state, inlined.
+    """
+    m = _MARKETS.get(market_code) or _market_info(market_code)
+    h = _HANDS.get(hand_code) or _hand_info(hand_code)
+    camels = HAND_LIMIT - hand_size  # each camel given back grows the hand by one card (JAI-TAKE-7)
+    if herd < camels:
+        camels = herd
+    if camels >= 0:
+        sums = _CUM.get(m[3] + hand_code) or _cum(m[3] + hand_code)
+        exchanges = sums[hand_size + camels + 1] - sums[hand_size] - m[2][h[3] | (camels > 0) << N_GOODS]
+    else:  # a hand over the limit: no exchange at all
+        exchanges = 0
+    actions = LegalActions()
+    actions._m = m
+    actions._h = h
+    actions._pre, actions._npre = m[0] if hand_size < HAND_LIMIT else m[1]  # JAI-TAKE-1, JAI-TAKE-7
+    actions._nex = exchanges
+    actions._n = actions._npre + exchanges + h[1]
+    actions._camels = camels
+    return actions
+
+
+class ActionList(MutableSequence):
+    """A list of actions: what a LegalActions becomes once it is changed in place.
+
+    Behaves like the plain list of its actions: indexing, slices (plain lists), iteration, ``in``,
+    ``==`` and ordering against lists, ``+``, ``*``, ``repr``, ``index``, ``count`` and every list
+    method that changes it. Copies and pickles are plain lists.
+    """
+
+    __slots__ = ("_m", "_h", "_pre", "_npre", "_nex", "_n", "_camels", "_items")
+
+    def _list(self) -> list:
+        """The actions as a list (kept: do not change it)."""
+        return self._items
+
+    def _own(self) -> list:
+        """The list to change in place."""
+        return self._items
+
+    # reading
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __reversed__(self):
+        return reversed(self._list())
+
+    def __contains__(self, action) -> bool:
+        return action in self._list()
+
+    def index(self, action, *bounds) -> int:
+        return self._list().index(action, *bounds)
+
+    def count(self, action) -> int:
+        return self._list().count(action)
+
+    def copy(self) -> list:
+        return self._list()[:]
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+    def __reduce__(self):
+        return list, (self._list()[:],)
+
+    @staticmethod
+    def _other(other):
+        return other._list() if isinstance(other, ActionList) else other
+
+    def __eq__(self, other):
+        other = self._other(other)
+        return self._list() == other if isinstance(other, list) else NotImplemented
+
+    def __ne__(self, other):
+        other = self._other(other)
+        return self._list() != other if isinstance(other, list) else NotImplemented
+
+    def __lt__(self, other):
+        other = self._other(other)
+        return self._list() < other if isinstance(other, list) else NotImplemented
+
+    def __le__(self, other):
+        other = self._other(other)
+        return self._list() <= other if isinstance(other, list) else NotImplemented
+
+    def __gt__(self, other):
+        other = self._other(other)
+        return self._list() > other if isinstance(other, list) else NotImplemented
+
+    def __ge__(self, other):
+        other = self._other(other)
+        return self._list() >= other if isinstance(other, list) else NotImplemented
+
+    __hash__ = None
+
+    def __add__(self, other):
+        other = self._other(other)
+        return self._list() + other if isinstance(other, list) else NotImplemented
+
+    def __radd__(self, other):
+        return other + self._list() if isinstance(other, list) else NotImplemented
+
+    def __mul__(self, times):
+        return self._list() * times
+
+    __rmul__ = __mul__
+
+    # changing
+    def __setitem__(self, index, value) -> None:
+        self._own()[index] = value
+
+    def __delitem__(self, index) -> None:
+        del self._own()[index]
+
+    def __iadd__(self, other):
+        self._own().extend(other)
+        return self
+
+    def __imul__(self, times):
+        items = self._own()
+        items *= times
+        return self
+
+    def insert(self, index, action) -> None:
+        self._own().insert(index, action)
+
+    def append(self, action) -> None:
+        self._own().append(action)
+
+    def extend(self, actions) -> None:
+        self._own().extend(actions)
+
+    def pop(self, index=-1):
+        return self._own().pop(index)
+
+    def remove(self, action) -> None:
+        self._own().remove(action)
+
+    def clear(self) -> None:
+        self._own().clear()
+
+    def reverse(self) -> None:
+        self._own().reverse()
+
+    def sort(self, *, key=None, reverse=False) -> None:
+        self._own().sort(key=key, reverse=reverse)
+
+
+class LegalActions(ActionList):
+    """Every legal action of one position, as a list-like sequence that builds them on demand.
+
+    ``State.legal_actions()`` returns one. It behaves like the list of the actions in their order
+    (take one good by goods type, take camels, exchanges, sales): ``len``, indexing (negative too),
+    slices, iteration, ``in``, ``index``, ``count``, ``==`` with a list, ``+``, ``repr``,
+    ``random.choice`` and ``random.sample``, and changes in place (``append``, ``sort``,
+    ``random.shuffle`` ...). It is a ``collections.abc.MutableSequence`` but not a ``list``: use
+    ``list(actions)`` where a real list is needed (``isinstance(x, list)``, ``json``); copies and
+    pickles of it are plain lists.
+
+    Why: a position can have hundreds of exchanges and rarely repeats, while a player uses one
+    action a turn. ``len(actions)`` and ``actions[i]`` are answered from counts and build only the
+    action asked for (see the notes on legal moves above); anything else lists every action once
+    and keeps that list. The first change in place turns the object into an ActionList backed by
+    the list. It holds the actions of the position it was made for: later moves do not change it.
+    """
+
+    __slots__ = ()
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index):
+        try:
+            if index < 0:
+                index += self._n
+            i = index - self._npre
+            if i < 0:
+                if index >= 0:
+                    return self._pre[index]
+            elif i < self._nex:  # the i-th exchange: find its take, then its give
+                h = self._h
+                camels, counts = self._camels, h[7]
+                for mask, k8, exchanges in self._m[4]:  # k8 = 8 * cards taken
+                    n = (counts[mask] or _give_counts(counts, h[5], mask))[k8 + camels]
+                    if i < n:
+                        kc = k8 + camels
+                        return exchanges[((h[8][mask] or _NO_SLOTS)[kc] or _gives(h[8], h[5], mask, kc))[i]]
+                    i -= n
+            else:
+                return self._h[0][i - self._nex]  # IndexError past the end
+        except TypeError:  # a slice, or not an index at all: let a list answer
+            return self._list()[index]
+        raise IndexError("list index out of range")
+
+    def _list(self) -> list:
+        try:
+            return self._items
+        except AttributeError:  # not listed yet
+            items = list(self._pre)
+            if self._nex:
+                h = self._h
+                for mask, k8, exchanges in self._m[4]:
+                    kc = k8 + self._camels
+                    for give in (h[8][mask] or _NO_SLOTS)[kc] or _gives(h[8], h[5], mask, kc):
+                        items.append(exchanges[give])
+            items += self._h[0]
+            self._items = items
+            return items
+
+    def _own(self) -> list:
+        items = self._list()
+        self.__class__ = ActionList  # from now on the list is the truth
+        return items
 
 
 def legal_actions_for(market: Iterable[int], hand: Iterable[int], herd: int) -> list[Action]:
@@ -163,47 +505,54 @@ def legal_actions_for(market: Iterable[int], hand: Iterable[int], herd: int) -> 
         exchanges (JAI-TAKE-2, fewest cards first), sales (JAI-SELL-1, by type then count).
         The order is fixed by the arguments alone.
     """
-    market_code = sum(n * MARKET_CODE[i] for i, n in enumerate(market))
-    hand = list(hand)
-    return _legal(market_code, sum(n * HAND_CODE[i] for i, n in enumerate(hand)), sum(hand), herd)
+    market, hand = list(market), list(hand)
+    return list(_legal(_encode(market), _encode(hand[:N_GOODS]), sum(hand), herd))
 
 
-def _legal(market_code: int, hand_code: int, hand_size: int, herd: int) -> list[Action]:
-    m = _MARKETS.get(market_code) or _market_info(market_code)
-    h = _HANDS.get(hand_code) or _hand_info(hand_code)
-    actions = list(m[0]) if hand_size < HAND_LIMIT else []  # JAI-TAKE-1, JAI-TAKE-7
-    if m[1]:
-        actions.append(_TAKE_CAMELS)  # JAI-TAKE-5
-    room = HAND_LIMIT - hand_size  # each camel given back grows the hand by one card (JAI-TAKE-7)
-    camels = herd if herd < room else room
-    most = m[3]  # an exchange takes at most the goods on display: cap the hand and the camels there
-    joined_key = m[4] | h[3][most] | (camels if camels < most else most)
-    joined = _JOINED.get(joined_key)
-    if joined is not None:
-        actions += joined
-        actions += h[1]
-        return actions
-    start = len(actions)
-    table, chunks = h[0], _CHUNKS
-    for take_key, mk, k in m[2]:
-        r = table[mk]
-        if r is None:
-            r = _reduce(table, h[2], mk)
-        key = take_key | r << 3 | (camels if camels < k else k)
-        chunk = chunks.get(key)
-        if chunk is None:
-            chunk = _chunk(key, _TAKES[take_key >> _TAKE_SHIFT], h[2], mk >> 3, camels if camels < k else k)
-        actions += chunk
-    if len(_JOINED) >= _JOINED_LIMIT:
-        _JOINED.clear()
-    _JOINED[joined_key] = tuple(actions[start:])
-    actions += h[1]  # JAI-SELL-1, JAI-SELL-4
-    return actions
+def _encode(counts: Iterable[int]) -> int:
+    """The code of a pile of cards given as counts (components.CARD_CODE)."""
+    return sum(map(mul, counts, CARD_CODE))
 
+
+_TOKENS = tuple(tuple((g, v) for v in stack) for g, stack in enumerate(GOODS_TOKENS))
+"""_TOKENS[g]: the goods tokens of type g as (goods index, rupees), top of the stack first."""
+_RUPEES = itemgetter(1)  # the rupees of a (goods index or bonus size, rupees) token
 
 _FULL_DECK = [i for i, count in enumerate(CARD_COUNTS)
               for _ in range(count - (STARTING_MARKET_CAMELS if i == CAMEL_INDEX else 0))]
 """The 52 cards shuffled into the deck (JAI-SETUP-1 sets 3 camels aside for the market)."""
+
+
+_SHUFFLE_STEPS: dict[int, tuple] = {}  # list length -> (i, i + 1, bit length of i + 1) for i = length - 1 .. 1
+
+
+def _shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``, the same draws and swaps without a method call per card.
+
+    CPython's shuffle swaps each position i, from the last down to 1, with ``rng._randbelow(i + 1)``,
+    which draws ``getrandbits(k)`` (k = bit length of i + 1) until the draw is below i + 1. At import
+    the engine checks that this gives what ``random.Random.shuffle`` gives and otherwise uses that
+    (_SHUFFLE), so replays stay exact whatever the Python version.
+    """
+    getrandbits = rng.getrandbits
+    steps = _SHUFFLE_STEPS.get(len(cards))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(cards)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _check_shuffle() -> bool:
+    mine, theirs = list(range(60)), list(range(60))
+    _shuffle(random.Random(20260), mine)
+    random.Random(20260).shuffle(theirs)
+    return mine == theirs
+
+
+_SHUFFLE = _shuffle if _check_shuffle() else random.Random.shuffle
 
 
 # --- the state -------------------------------------------------------------------------------------
@@ -239,23 +588,31 @@ class State:
     # -- construction --
 
     def __init__(self):  # use new_game() or from_dict()
-        self._events: list[Event] = []
+        self._events: list[tuple[int, str, str]] = []  # the log described: (player, text, rule)
 
     def _deal_round(self) -> None:
         rng = random.Random(derive_seed(self.seed, "round", self.round_index))
         deck = _FULL_DECK[:]
-        rng.shuffle(deck)  # JAI-SETUP-2
-        self.market = [0] * N_TYPES
-        self.market[CAMEL_INDEX] = STARTING_MARKET_CAMELS  # JAI-SETUP-1
-        self.hands = [[0] * N_TYPES, [0] * N_TYPES]
-        self.herds = [0, 0]
+        _SHUFFLE(rng, deck)  # JAI-SETUP-2
+        # the top of the deck is its end: seat 0 is dealt the top 5 cards, seat 1 the next 5 (JAI-SETUP-2),
+        # and the next 2 complete the market (JAI-SETUP-3); only counts matter, not the order of dealing
+        top = len(deck)
+        hands = []
         for seat in (0, 1):
-            for _ in range(HAND_SIZE_DEALT):
-                self.hands[seat][deck.pop()] += 1
-            self.herds[seat] = self.hands[seat][CAMEL_INDEX]  # JAI-SETUP-4
-            self.hands[seat][CAMEL_INDEX] = 0
-        for _ in range(MARKET_SIZE - STARTING_MARKET_CAMELS):  # JAI-SETUP-3
-            self.market[deck.pop()] += 1
+            hand = [0] * N_TYPES
+            for card in deck[top - HAND_SIZE_DEALT:top]:
+                hand[card] += 1
+            hands.append(hand)
+            top -= HAND_SIZE_DEALT
+        market = [0] * N_TYPES
+        market[CAMEL_INDEX] = STARTING_MARKET_CAMELS  # JAI-SETUP-1
+        for card in deck[top - (MARKET_SIZE - STARTING_MARKET_CAMELS):top]:
+            market[card] += 1
+        del deck[top - (MARKET_SIZE - STARTING_MARKET_CAMELS):]
+        self.herds = [hands[0][CAMEL_INDEX], hands[1][CAMEL_INDEX]]  # JAI-SETUP-4
+        hands[0][CAMEL_INDEX] = hands[1][CAMEL_INDEX] = 0
+        self.market = market
+        self.hands = hands
         self.deck = deck
         self.discard = [0] * N_TYPES
         self.tokens_taken = [0] * N_GOODS  # JAI-SETUP-5: stacks as prefixes of GOODS_TOKENS
@@ -263,7 +620,7 @@ class State:
         self.bonus_stacks = {}
         for size, values in BONUS_TOKENS.items():  # JAI-SETUP-6
             stack = list(values)
-            rng.shuffle(stack)
+            _SHUFFLE(rng, stack)
             self.bonus_stacks[size] = stack
         self.bonus_tokens = [[], []]  # per seat: [(size, rupees), ...]
         self.camel_token = None
@@ -276,22 +633,52 @@ class State:
 
     def _recode(self) -> None:
         """Recompute the cache keys and hand sizes from the count vectors."""
-        self.market_code = sum(n * MARKET_CODE[i] for i, n in enumerate(self.market))
-        self.hand_codes = [sum(n * HAND_CODE[i] for i, n in enumerate(h)) for h in self.hands]
+        self.market_code = _encode(self.market)
+        self.hand_codes = [_encode(h[:N_GOODS]) for h in self.hands]
         self.hand_sizes = [sum(h) for h in self.hands]
 
     # -- the state protocol --
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to move, as a new list in a deterministic order.
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of the player to move, in a deterministic order.
 
         Order: take one good (by goods type), take camels, exchanges (fewest cards first),
         sales (by goods type, then count). After a round: ``[NextRound()]``. Match over: ``[]``.
+
+        During play the result is a :class:`LegalActions`: a new list-like sequence that builds
+        its actions on demand, so ``actions[rng.randrange(len(actions))]`` costs a few
+        microseconds however many exchanges there are. It behaves like a list (indexing, slices,
+        iteration, ``in``, ``==`` with lists, changes in place) but is not a ``list`` subclass;
+        ``list(state.legal_actions())`` gives a plain list. The order depends only on the
+        market, the hand and the herd.
         """
-        if self.phase is PLAYING:
-            p = self.current_player
-            return _legal(self.market_code, self.hand_codes[p], self.hand_sizes[p], self.herds[p])
-        return [_NEXT_ROUND] if self.phase is ROUND_OVER else []
+        if self.phase is not PLAYING:
+            return [_NEXT_ROUND] if self.phase is ROUND_OVER else []
+        # _legal inlined (this is the hot path of every bot): counts, no list
+        p = self.current_player
+        hand = self.hand_codes[p]
+        try:
+            m = _MARKETS[self.market_code]
+        except KeyError:
+            m = _market_info(self.market_code)
+        try:
+            h = _HANDS[hand]
+        except KeyError:
+            h = _hand_info(hand)
+        camels, high, few = h[6][self.herds[p]]  # see _CAMELS
+        try:
+            sums = _CUM[m[3] + hand]
+        except KeyError:
+            sums = _cum(m[3] + hand)
+        actions = LegalActions()
+        actions._m = m
+        actions._h = h
+        actions._pre, npre = m[h[4]]  # JAI-TAKE-1 unless the hand is full (JAI-TAKE-7), JAI-TAKE-5
+        actions._npre = npre
+        actions._nex = exchanges = sums[high] - sums[h[2]] - m[2][few]  # see the notes on legal moves
+        actions._n = npre + exchanges + h[1]
+        actions._camels = camels
+        return actions
 
     def is_terminal(self) -> bool:
         """True once a player has 2 Seals of Excellence (JAI-MATCH-2)."""
@@ -403,31 +790,6 @@ class State:
             return None
         raise ValueError(f"not a Jaipur action: {action!r}")  # pragma: no cover - subclasses of Action
 
-    def _is_legal(self, action: Action) -> bool:
-        """The fast form of :meth:`_check` for apply: True exactly when ``_check`` finds nothing."""
-        p = self.current_player
-        kind = type(action)
-        if kind is Exchange:
-            if not action.well_formed or self.hand_sizes[p] + action.camels > HAND_LIMIT:
-                return False
-            market, hand = self.market, self.hands[p]
-            for i, n in action.take_pairs:
-                if n > market[i]:
-                    return False
-            for i, n in action.give_pairs:
-                if n > hand[i]:
-                    return False
-            return action.camels <= self.herds[p]
-        if kind is Sell:
-            g, n = action.index, action.count
-            return g != CAMEL_INDEX and MIN_SALE[g] <= n <= self.hands[p][g] and n >= 1
-        if kind is TakeOne:
-            g = action.index
-            return g != CAMEL_INDEX and self.market[g] > 0 and self.hand_sizes[p] < HAND_LIMIT
-        if kind is TakeCamels:
-            return self.market[CAMEL_INDEX] > 0
-        return False
-
     def apply(self, action: Action) -> None:
         """Play ``action`` for the player to move, in place.
 
@@ -441,63 +803,106 @@ class State:
                 raise problem
             self._next_round()
             return
-        if not self._is_legal(action):
-            raise self.why_illegal(action) or AssertionError(f"engine disagrees with itself on {action!r}")
+        # Each kind checks its legality first, in a quick form of _check (the same rules); when
+        # the quick check fails, _check names the rule broken and nothing has changed yet.
         p = self.current_player
-        kind = type(action)
+        kind = action.__class__
         if kind is Exchange:
-            market, hand = self.market, self.hands[p]
-            for i, n in action.take_pairs:
-                market[i] -= n
-                hand[i] += n
-            for i, n in action.give_pairs:
-                hand[i] -= n
-                market[i] += n
+            try:
+                m = _MARKETS[self.market_code]
+            except KeyError:
+                m = _market_info(self.market_code)
+            hand_code = self.hand_codes[p]
+            try:
+                h = _HANDS[hand_code]
+            except KeyError:
+                h = _hand_info(hand_code)
             camels = action.camels
+            # coded: JAI-TAKE-2, 3, 4, 6 and counts that fit the codes. The market holds the take and
+            # the hand the goods given (JAI-TAKE-2): both are among their sub-piles. The camels come
+            # from the herd and each one adds a card to the hand (JAI-TAKE-7).
+            if not (action.coded and action.take_code in m[5] and action.give_code in h[9]) or camels and (
+                    camels > self.herds[p] or self.hand_sizes[p] + camels > HAND_LIMIT):
+                raise self._violation(action)
+            # move the cards on the codes, then copy the counts into the lists (the same list objects)
+            self.market_code = code = self.market_code + action.market_code_delta
+            self.market[:] = _COUNTS[code]
+            self.hand_codes[p] = hand_code = hand_code + action.hand_code_delta
+            self.hands[p][:] = _COUNTS[hand_code]
             if camels:
                 self.herds[p] -= camels
-                market[CAMEL_INDEX] += camels
                 self.hand_sizes[p] += camels
-            self.market_code += action.market_code_delta
-            self.hand_codes[p] += action.hand_code_delta
             self._log.append((p, "exchange", action))
+            self.turn += 1
+            self.current_player = 1 - p  # JAI-TURN-1 (an exchange never ends the round)
+            return
         elif kind is Sell:
-            self._sell(p, action)
+            g, n = action.index, action.count
+            if g == CAMEL_INDEX or n < MIN_SALE[g] or n > self.hands[p][g]:  # JAI-SELL-5, 4, 1
+                raise self._violation(action)
+            self._sell(p, g, n, action)  # JAI-SELL-1..3
         elif kind is TakeOne:
             g = action.index
-            self.market[g] -= 1
-            self.market_code -= MARKET_CODE[g]
+            market = self.market
+            if g == CAMEL_INDEX or not market[g] or self.hand_sizes[p] >= HAND_LIMIT:  # JAI-TAKE-6, 1, 7
+                raise self._violation(action)
+            market[g] -= 1
             self.hands[p][g] += 1
-            self.hand_codes[p] += HAND_CODE[g]
+            self.hand_codes[p] += CARD_CODE[g]
             self.hand_sizes[p] += 1
             self._log.append((p, "take_one", g))
-            self._refill(1)
-        else:  # TakeCamels
-            n = self.market[CAMEL_INDEX]
-            self.market[CAMEL_INDEX] = 0
-            self.market_code -= n * MARKET_CODE[CAMEL_INDEX]
+            deck = self.deck
+            if deck:  # JAI-TAKE-1: the top card of the deck replaces it
+                card = deck.pop()
+                market[card] += 1
+                self.market_code += CARD_CODE[card] - CARD_CODE[g]
+                self._log.append((-1, "refill", 1))
+            else:
+                self.market_code -= CARD_CODE[g]
+                self._refill(1)  # JAI-END-2
+        elif kind is TakeCamels:
+            market = self.market
+            n = market[CAMEL_INDEX]
+            if not n:  # JAI-TAKE-5
+                raise self._violation(action)
+            market[CAMEL_INDEX] = 0
             self.herds[p] += n
             self._log.append((p, "take_camels", n))
-            self._refill(n)
+            deck = self.deck
+            if len(deck) >= n:  # the deck refills the market (JAI-TAKE-5)
+                code = self.market_code - n * _CAMEL_FIELD
+                for _ in range(n):
+                    card = deck.pop()
+                    market[card] += 1
+                    code += CARD_CODE[card]
+                self.market_code = code
+                self._log.append((-1, "refill", n))
+            else:
+                self.market_code -= n * _CAMEL_FIELD
+                self._refill(n)  # JAI-END-2
+        else:
+            raise self._violation(action)
         self.turn += 1
         if self.phase is PLAYING:
             self.current_player = 1 - p  # JAI-TURN-1
 
-    def _sell(self, p: int, action: Sell) -> None:
-        g, n = action.index, action.count
+    def _violation(self, action: Action) -> Exception:
+        """The error apply raises for an action its quick checks refused."""
+        return self.why_illegal(action) or AssertionError(f"engine disagrees with itself on {action!r}")
+
+    def _sell(self, p: int, g: int, n: int, action: Sell) -> None:
+        """Sell ``n`` cards of goods type ``g`` (JAI-SELL-1..3); the sale is legal."""
         self.hands[p][g] -= n
-        self.hand_codes[p] -= n * HAND_CODE[g]
+        self.hand_codes[p] -= n * CARD_CODE[g]
         self.hand_sizes[p] -= n
         self.discard[g] += n
         stack = GOODS_TOKENS[g]
         taken = self.tokens_taken[g]
         got = stack[taken:taken + n]  # JAI-SELL-2: surplus cards earn nothing
         if got:
-            self.tokens_taken[g] = taken + len(got)
-            mine = self.goods_tokens[p]
-            for v in got:
-                mine.append((g, v))
-            if taken + len(got) == len(stack):
+            self.tokens_taken[g] = taken = taken + len(got)
+            self.goods_tokens[p] += _TOKENS[g][taken - len(got):taken]
+            if taken == len(stack):
                 self.empty_stacks += 1
         bonus = None
         if n >= 3:  # JAI-SELL-3
@@ -516,7 +921,7 @@ class State:
             short = n - len(deck)
             while deck:
                 market[deck.pop()] += 1
-            self.market_code = sum(c * MARKET_CODE[i] for i, c in enumerate(market))
+            self.market_code = _encode(market)
             self._end_round("JAI-END-2", f"the market needed {n} card{'s' if n > 1 else ''} and the deck "
                             f"was {short} short")
             return
@@ -524,7 +929,7 @@ class State:
         for _ in range(n):
             card = deck.pop()
             market[card] += 1
-            code += MARKET_CODE[card]
+            code += CARD_CODE[card]
         self.market_code = code
         if n:
             self._log.append((-1, "refill", n))
@@ -533,7 +938,7 @@ class State:
 
     def _round_summary(self) -> dict:
         """Totals and tie-break counts of the current round (camel token included once awarded)."""
-        rupees = [sum(v for _, v in self.goods_tokens[s]) + sum(v for _, v in self.bonus_tokens[s]) +
+        rupees = [sum(map(_RUPEES, self.goods_tokens[s])) + sum(map(_RUPEES, self.bonus_tokens[s])) +
                   (CAMEL_TOKEN if self.camel_token == s else 0) for s in (0, 1)]
         bonus_count = [len(self.bonus_tokens[s]) for s in (0, 1)]
         goods_count = [len(self.goods_tokens[s]) for s in (0, 1)]
@@ -551,8 +956,8 @@ class State:
             "round": self.round_index, "starting_player": self.starting_player, "end_rule": rule,
             "end_reason": reason, "winner": winner, "reason": why, **summary,
             "camel_token": self.camel_token, "herds": list(self.herds),
-            "goods_tokens": [[[GOODS[g], v] for g, v in self.goods_tokens[s]] for s in (0, 1)],
-            "bonus_tokens": [[[z, v] for z, v in self.bonus_tokens[s]] for s in (0, 1)],
+            "goods_tokens_held": [[[GOODS[g], v] for g, v in self.goods_tokens[s]] for s in (0, 1)],
+            "bonus_tokens_held": [[[z, v] for z, v in self.bonus_tokens[s]] for s in (0, 1)],
         })
         self._log.append((-1, "round_result", winner, why))
         if max(self.seals) >= SEALS_TO_WIN:  # JAI-MATCH-2
@@ -632,10 +1037,15 @@ class State:
     @property
     def events(self) -> list[Event]:
         """What happened so far in the match, in plain words with rule IDs (oldest first)."""
-        events = self._events
-        for entry in self._log[len(events):]:
-            events.append(describe(entry))
-        return events
+        return [Event(*row) for row in self._event_rows()]
+
+    def _event_rows(self) -> list[tuple[int, str, str]]:
+        """The log described so far, as (player, text, rule) rows; new entries are described once."""
+        rows = self._events
+        for entry in self._log[len(rows):]:
+            event = describe(entry)
+            rows.append((event.player, event.text, event.rule))
+        return rows
 
     def observation(self, player: int) -> dict:
         """What ``player`` (0 or 1) may see, as a JSON-able dict.
@@ -699,7 +1109,7 @@ class State:
             "camel_token": self.camel_token,
             "seals": list(self.seals),
             "round_results": self.round_results,
-            "events": [[e.player, e.text, e.rule] for e in self.events],
+            "events": list(self._event_rows()),  # (player, text, rule) rows, shared: they never change
         }
 
     @classmethod
@@ -749,8 +1159,8 @@ def sheet_from_result(result: dict) -> ScoreSheet:
     """The itemised ScoreSheet of one finished round, from an entry of ``State.round_results``."""
     from .scoring import build_rows
 
-    goods = [[(INDEX[g], v) for g, v in tokens] for tokens in result["goods_tokens"]]
-    bonus = [[(z, v) for z, v in tokens] for tokens in result["bonus_tokens"]]
+    goods = [[(INDEX[g], v) for g, v in tokens] for tokens in result["goods_tokens_held"]]
+    bonus = [[(z, v) for z, v in tokens] for tokens in result["bonus_tokens_held"]]
     rows = build_rows(goods, bonus, result["camel_token"])
     return ScoreSheet(rows=tuple(rows), players=2, unit="rupees", winner=result["winner"], verdict=result["reason"])
 
@@ -829,6 +1239,14 @@ def selection_to_action(kind: str, market: Iterable[str] = (), hand: Iterable[st
 
 # --- the log in plain words --------------------------------------------------------------------
 
+def _describe_cards(cards) -> str:
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    parts = [f"{n} {PLURAL[c] if n > 1 else c}" for c, n in counts.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def describe(entry: tuple) -> Event:
     """Turn one raw log entry of the engine into an :class:`Event` in plain words."""
     player, kind = entry[0], entry[1]
@@ -840,10 +1258,13 @@ def describe(entry: tuple) -> Event:
         return Event(player, f"{who} takes all {n} camel{'s' if n > 1 else ''} from the market into the herd.",
                      "JAI-TAKE-5")
     if kind == "exchange":
-        return Event(player, f"{who} {entry[2]}.", "JAI-TAKE-2")
+        action = entry[2]
+        return Event(player, f"{who} exchanges: takes {_describe_cards(action.take)} from the market and gives back "
+                     f"{_describe_cards(action.give)}.", "JAI-TAKE-2")
     if kind == "sell":
         action, got, bonus = entry[2], entry[3], entry[4]
-        text = f"{who} {action}"
+        noun = PLURAL[action.good] if action.count != 1 else action.good
+        text = f"{who} sells {action.count} {noun}"
         if got:
             text += f" and takes {len(got)} goods token{'s' if len(got) > 1 else ''} ({' + '.join(map(str, got))} rupees)"
         else:
@@ -988,7 +1409,7 @@ def _from_dict(cls, data: dict) -> State:
     s.round_results = require(data, "round_results", list)
     events = require(data, "events", list)
     try:
-        s._events = [Event(int(p), str(text), str(rule)) for p, text, rule in events]
+        s._events = [(int(p), str(text), str(rule)) for p, text, rule in events]
     except (TypeError, ValueError):
         raise SaveFileError("saved game field 'events' should be a list of [player, text, rule]") from None
     s._log = [None] * len(s._events)  # already described

@@ -1,0 +1,200 @@
+"""Tournaments between two bots, and their win rates with confidence intervals (core layer).
+
+    from caravan_lessons.arena import tournament, win_rates
+    df = tournament(("heuristic", "random"), games=200, seed=1)
+    win_rates(df)          # wins, games, win rate and a 95% Wilson interval per bot
+
+A bot is a name of :data:`caravan_lessons.agents.AGENTS` (``"random"``, ``"greedy"``,
+``"heuristic"``, ``"mcts"``) or a pair ``(name, options)``, e.g. ``("mcts", {"iterations": 200})``.
+Bot A sits in seat 0 in even matches and in seat 1 in odd ones (seat 0 starts the first round,
+JAI-SETUP-7), so neither bot keeps the first move. Every seed is derived from the tournament's
+``seed`` and the match number with :func:`caravan_lessons.core.derive_seed`, and agents are built
+from their names inside whichever process plays the match, so a tournament gives the same
+DataFrame whatever ``processes`` is.
+
+pandas, scipy and tqdm are imported when these functions run, not with the package.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .agents import AGENTS, make_agent, play_match
+from .core import check_seed, derive_seed
+
+__all__ = ["COLUMNS", "tournament", "win_rates"]
+
+COLUMNS = ["match", "seed", "seat_a", "bot_a", "bot_b", "winner", "rounds", "turns", "score_a", "score_b"]
+"""The first columns of :func:`tournament`'s DataFrame, always present, in this order.
+
+match: 0-based match number; seed: the match's game seed; seat_a: bot A's seat (0 or 1);
+bot_a, bot_b: the bots' labels; winner: the label of the match winner (None if nobody won);
+rounds: rounds played; turns: actions applied; score_a, score_b: mean points (rupees) per round.
+Then, per kind of score-sheet row (Jaipur: ``goods``, ``bonus``, ``camel``), ``<kind>_a`` and
+``<kind>_b``: mean points per round from that kind.
+"""
+
+
+def _bot_spec(bot: Any, which: str) -> tuple[str, dict]:
+    """``"name"`` or ``(name, options)`` -> (name, options); ValueError listing the bots otherwise."""
+    if isinstance(bot, str):
+        name, options = bot, {}
+    elif isinstance(bot, (tuple, list)) and len(bot) == 2 and isinstance(bot[0], str) and isinstance(bot[1], dict):
+        name, options = bot[0], dict(bot[1])
+    else:
+        raise ValueError(f"bot {which} must be a bot name or a (name, options) pair, not {bot!r}; "
+                         f"the bots are: {', '.join(sorted(AGENTS))}")
+    if name not in AGENTS:
+        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(AGENTS))}")
+    return name, options
+
+
+def _label(name: str, options: dict) -> str:
+    if not options:
+        return name
+    return f"{name}(" + ", ".join(f"{k}={v!r}" for k, v in sorted(options.items())) + ")"
+
+
+def _play_one(game: str, specs: tuple, labels: tuple[str, str], seed: int, i: int) -> dict:
+    """Match ``i`` of a tournament, as one row (see COLUMNS)."""
+    (name_a, opt_a), (name_b, opt_b) = specs
+    agent_a = make_agent(name_a, derive_seed(seed, "bot0", i), **opt_a)
+    agent_b = make_agent(name_b, derive_seed(seed, "bot1", i), **opt_b)
+    seat_a = i % 2
+    agents = [agent_a, agent_b] if seat_a == 0 else [agent_b, agent_a]
+    match_seed = derive_seed(seed, "match", i)
+    result = play_match(game, agents, seed=match_seed)
+    seat_b = 1 - seat_a
+    if result.winner is None:
+        winner = None
+    else:
+        winner = labels[0] if result.winner == seat_a else labels[1]
+    row = {"match": i, "seed": match_seed, "seat_a": seat_a, "bot_a": labels[0], "bot_b": labels[1],
+           "winner": winner, "rounds": result.rounds, "turns": result.turns,
+           "score_a": result.scores[seat_a], "score_b": result.scores[seat_b]}
+    totals: dict[str, list[float]] = {}
+    for per_seat in result.round_sources:
+        for side, seat in (("a", seat_a), ("b", seat_b)):
+            for kind, points in per_seat[seat].items():
+                key = kind.split()[0]  # "camel token" -> "camel"
+                totals.setdefault(key, [0.0, 0.0])[side == "b"] += points
+    for kind, (a, b) in sorted(totals.items()):
+        row[f"{kind}_a"] = a / result.rounds
+        row[f"{kind}_b"] = b / result.rounds
+    return row
+
+
+def _play_chunk(game: str, specs: tuple, labels: tuple[str, str], seed: int, indices: Sequence[int]) -> list[dict]:
+    """Several matches in one worker process (everything here pickles: names, options and numbers)."""
+    return [_play_one(game, specs, labels, seed, i) for i in indices]
+
+
+def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 1, progress: bool = True,
+               game: str = "jaipur"):
+    """Play ``games`` matches between two bots and return one row per match.
+
+    Args:
+        bots: two bots, each a name of :data:`~caravan_lessons.agents.AGENTS` or a pair
+            ``(name, options)`` (options go to the bot's constructor, e.g. ``{"iterations": 200}``).
+            The first is "bot A". Labels are the names (with options written out); two equal
+            labels become ``"<label> A"`` and ``"<label> B"``.
+        games: number of matches, a whole number >= 1.
+        seed: the tournament seed; match ``i`` uses game seed ``derive_seed(seed, "match", i)``
+            and bot seeds ``derive_seed(seed, "bot0", i)`` (A) and ``derive_seed(seed, "bot1", i)`` (B).
+        processes: worker processes (>= 1). With more than one, matches are played in chunks by a
+            ``concurrent.futures.ProcessPoolExecutor``; the result is identical to ``processes=1``.
+        progress: show a tqdm progress bar (one tick per match).
+        game: the game to play (default ``"jaipur"``).
+
+    Returns:
+        A pandas DataFrame, one row per match in match order, columns :data:`COLUMNS` then the
+        mean points per round by kind (``goods_a``, ``goods_b``, ``bonus_a``, ...; 0 where a bot
+        never scored that kind). ``df.attrs`` holds ``bots`` (the two labels), ``seed`` and ``game``.
+
+    Raises:
+        ValueError: an unknown bot (the message lists the bots), a malformed bot, a number of games
+            that is not a whole number >= 1 ("a tournament needs at least 1 game"), a bad
+            ``processes`` or seed, or an unknown game.
+    """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    from .core import game_module
+
+    if not isinstance(bots, (tuple, list)) or len(bots) != 2:
+        raise ValueError(f"a tournament is between 2 bots, given as a pair such as ('greedy', 'random'), "
+                         f"not {bots!r}")
+    specs = (_bot_spec(bots[0], "A"), _bot_spec(bots[1], "B"))
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"a tournament needs at least 1 game (a whole number), not {games!r}")
+    if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
+        raise ValueError(f"processes must be a whole number >= 1, not {processes!r}")
+    seed = check_seed(seed)
+    game_module(game)
+    labels = (_label(*specs[0]), _label(*specs[1]))
+    if labels[0] == labels[1]:
+        labels = (labels[0] + " A", labels[1] + " B")
+
+    rows: list[dict] = []
+    bar = tqdm(total=games, desc=f"{labels[0]} vs {labels[1]}", unit="match", disable=not progress)
+    try:
+        if processes == 1 or games == 1:
+            for i in range(games):
+                rows.append(_play_one(game, specs, labels, seed, i))
+                bar.update(1)
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            size = max(1, min(50, games // (processes * 8)))
+            chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
+            with ProcessPoolExecutor(max_workers=min(processes, len(chunks))) as pool:
+                futures = [pool.submit(_play_chunk, game, specs, labels, seed, chunk) for chunk in chunks]
+                for future in as_completed(futures):
+                    part = future.result()
+                    rows.extend(part)
+                    bar.update(len(part))
+    finally:
+        bar.close()
+    rows.sort(key=lambda row: row["match"])
+    df = pd.DataFrame(rows)
+    extra = sorted(c for c in df.columns if c not in COLUMNS)
+    df = df[COLUMNS + extra]
+    if extra:
+        df[extra] = df[extra].fillna(0.0)
+    df.attrs.update(bots=labels, seed=seed, game=game)
+    return df
+
+
+def win_rates(df, confidence: float = 0.95):
+    """Wins, games, win rate and a Wilson confidence interval per bot of a :func:`tournament`.
+
+    Args:
+        df: a DataFrame from :func:`tournament` (columns ``bot_a``, ``bot_b``, ``winner``).
+        confidence: the interval's confidence level (default 0.95).
+
+    Returns:
+        A DataFrame indexed by bot label with columns ``wins``, ``draws`` (matches nobody won),
+        ``games``, ``win_rate`` (wins / games) and ``ci_low``, ``ci_high``: the Wilson score
+        interval of the win rate (``scipy.stats.binomtest(wins, games).proportion_ci(method="wilson")``).
+
+    Raises:
+        ValueError: ``df`` lacks those columns or has no rows.
+    """
+    import pandas as pd
+    from scipy.stats import binomtest
+
+    missing = {"bot_a", "bot_b", "winner"} - set(getattr(df, "columns", ()))
+    if missing:
+        raise ValueError(f"win_rates needs a tournament DataFrame; missing columns: {', '.join(sorted(missing))}")
+    if len(df) == 0:
+        raise ValueError("win_rates needs at least one match")
+    bots = list(dict.fromkeys([*df["bot_a"], *df["bot_b"]]))
+    draws = int(df["winner"].isna().sum())
+    rows = []
+    for bot in bots:
+        games = int(((df["bot_a"] == bot) | (df["bot_b"] == bot)).sum())
+        wins = int((df["winner"] == bot).sum())
+        ci = binomtest(wins, games).proportion_ci(confidence_level=confidence, method="wilson")
+        rows.append({"bot": bot, "wins": wins, "draws": draws, "games": games, "win_rate": wins / games,
+                     "ci_low": float(ci.low), "ci_high": float(ci.high)})
+    return pd.DataFrame(rows).set_index("bot")

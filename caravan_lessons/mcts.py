@@ -1,0 +1,243 @@
+"""Information-set Monte Carlo tree search: a search bot for games with hidden cards (core layer).
+
+:class:`MCTSAgent` plays from a :class:`~caravan_lessons.agents.View` only: the seat's
+observation and the legal actions. It never sees the opponent's hand or the deck. Each
+iteration of the search (single-observer ISMCTS, after Cowling, Powley & Whitehouse 2012):
+
+1. **determinise**: deal the hidden information at random, consistently with the observation,
+   into a full game state (``game_module(observation["game"]).determinize(observation, rng)``,
+   e.g. :func:`caravan_lessons.jaipur.determinize`);
+2. **select**: walk down one shared tree whose edges are actions, choosing among the children
+   whose action is legal in *this* determinisation by UCB1 with availability counts
+   (``mean + exploration * sqrt(ln(available) / visits)``);
+3. **expand**: add one action (progressive widening: a node seen ``n`` times may hold
+   ``ceil(2 * sqrt(n + 1))`` children, so the search goes deep on promising moves before
+   trying the 100th exchange). At the root the actions come in the game's ``rank_actions``
+   order, elsewhere from its ``playout_policy``;
+4. **roll out**: play on with the rollout policy, to the end of the scored unit (a round in
+   Jaipur) or for ``depth`` moves, then score: the game's ``round_reward`` once the round is
+   over (Jaipur: 0.8 for the round win + 0.2 for the rupee lead, see
+   :func:`caravan_lessons.jaipur.agents.round_reward`), else its heuristic ``evaluate`` (a win
+   chance in [0, 1] from the estimated rupee lead);
+5. **back up**: each node adds the reward of the player who chose its action.
+
+The move played is the most visited child of the root.
+
+Game hooks looked up in the game package (only ``determinize`` is required):
+
+==================  =====================================================  ===========================
+hook                signature                                              without it
+==================  =====================================================  ===========================
+``determinize``     ``(observation, rng) -> State``                        ValueError
+``round_reward``    ``(state, player) -> float in [0, 1] or None``         1/0/0.5 at the game's end
+``evaluate``        ``(state, player) -> float in [0, 1]``                 0.5
+``playout_policy``  ``(state, rng) -> legal action``                       a uniformly random action
+``rank_actions``    ``(state, actions) -> actions, best first``            a random order
+==================  =====================================================  ===========================
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .core import check_seed, game_module
+
+__all__ = ["MCTSAgent"]
+
+
+class _Node:
+    __slots__ = ("action", "available", "children", "player", "value", "visits")
+
+    def __init__(self, action: Any = None, player: int = -1):
+        self.action = action
+        self.player = player  # the seat that chose ``action`` (whose reward this node adds up)
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.available = 0
+
+
+def _random_policy(state, rng: random.Random):
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+def _game_over_reward(state, player: int) -> float | None:
+    if not state.is_terminal():
+        return None
+    winner = state.winner
+    return 0.5 if winner is None else float(winner == player)
+
+
+def _neutral(state, player: int) -> float:
+    return 0.5
+
+
+class MCTSAgent:
+    """Information-set MCTS (see the module notes), from the View only.
+
+    Args:
+        iterations: determinise-select-expand-rollout-backup cycles per move (default 1000).
+        seed: any whole number (None: a random one); the same seed and the same views give
+            the same moves.
+        rollout: ``"policy"`` (the game's ``playout_policy``, cut after ``depth`` moves and
+            scored by ``evaluate``), ``"random"`` (uniformly random moves to the end of the round;
+            slow and weak in Jaipur, where most legal moves are odd exchanges), or a callable
+            ``(state, rng) -> action``.
+        exploration: the UCB1 constant ``c`` (rewards are in [0, 1]).
+        depth: moves played by the rollout before the evaluation; None plays to the end of the
+            round. Default: 6 for ``"policy"`` and callables, None for ``"random"``.
+        time_limit: stop searching after this many seconds even if iterations remain (None: no
+            limit; with a limit the moves depend on the machine's speed).
+
+    Attributes:
+        last_search: after each search, ``(action, visits, mean reward)`` of the root's children,
+            most visited first (for plots of what the bot considered).
+
+    Raises:
+        ValueError: iterations not a positive whole number, an unknown rollout, a negative
+            exploration or depth.
+    """
+
+    name = "mcts"
+
+    def __init__(self, iterations: int = 1000, seed: int | None = None, rollout: str | Callable = "policy",
+                 exploration: float = 0.7, depth: int | None = -1, time_limit: float | None = None):
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
+        if not (callable(rollout) or rollout in ("policy", "random")):
+            raise ValueError(f"rollout must be 'policy', 'random' or a function (state, rng) -> action, "
+                             f"not {rollout!r}")
+        if not isinstance(exploration, (int, float)) or exploration < 0:
+            raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
+        if depth == -1:
+            depth = None if rollout == "random" else 6
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth must be a whole number >= 0 or None, not {depth!r}")
+        self.iterations = iterations
+        self.rng = random.Random(check_seed(seed))
+        self.rollout = rollout
+        self.exploration = float(exploration)
+        self.depth = depth
+        self.time_limit = time_limit
+        self.last_search: list[tuple[Any, int, float]] = []
+
+    def __repr__(self) -> str:
+        return (f"MCTSAgent(iterations={self.iterations}, rollout={self.rollout!r}, "
+                f"exploration={self.exploration}, depth={self.depth})")
+
+    def choose(self, view) -> Any:
+        actions = view.legal_actions
+        if len(actions) == 1:
+            self.last_search = [(actions[0], 0, float("nan"))]
+            return actions[0]
+        observation = view.observation
+        module = game_module(observation["game"])
+        determinize = getattr(module, "determinize", None)
+        if determinize is None:
+            raise ValueError(f"game {observation['game']!r} has no determinize(observation, rng): "
+                             "MCTSAgent cannot sample its hidden information")
+        reward_of = getattr(module, "round_reward", _game_over_reward)
+        evaluate = getattr(module, "evaluate", _neutral)
+        tree_policy = getattr(module, "playout_policy", _random_policy)
+        if self.rollout == "random":
+            rollout_policy = _random_policy
+        elif self.rollout == "policy":
+            rollout_policy = tree_policy
+        else:
+            rollout_policy = self.rollout
+        rank = getattr(module, "rank_actions", None)
+        return self._search(observation, list(actions), determinize, reward_of, evaluate, tree_policy,
+                            rollout_policy, rank)
+
+    def _search(self, observation, actions, determinize, reward_of, evaluate, tree_policy, rollout_policy, rank):
+        rng = self.rng
+        me = observation["player"]
+        c = self.exploration
+        depth = self.depth
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        root = _Node()
+        order: list | None = None
+        log, sqrt = math.log, math.sqrt
+        for iteration in range(self.iterations):
+            if deadline is not None and iteration and time.perf_counter() > deadline:
+                break
+            state = determinize(observation, rng)
+            if order is None:  # the root's actions are the same in every determinisation
+                if rank is not None:
+                    order = list(rank(state, actions))
+                else:
+                    order = actions[:]
+                    rng.shuffle(order)
+            node = root
+            path = [root]
+            reward = None
+            while True:
+                reward = reward_of(state, me)
+                if reward is not None:
+                    break
+                children = node.children
+                limit = math.ceil(2.0 * sqrt(node.visits + 1))
+                if node is root:
+                    if len(children) < limit and len(children) < len(order):
+                        action = order[len(children)]
+                        child = _Node(action, state.current_player)
+                        children[action] = child
+                        state.apply(action)
+                        path.append(child)
+                        break
+                    candidates = list(children.values())
+                else:
+                    action = None
+                    if len(children) < limit:
+                        action = tree_policy(state, rng)
+                        if action not in children:
+                            child = _Node(action, state.current_player)
+                            children[action] = child
+                            state.apply(action)
+                            path.append(child)
+                            break
+                    why = state.why_illegal
+                    candidates = [ch for ch in children.values() if why(ch.action) is None]
+                    if not candidates:
+                        action = tree_policy(state, rng)
+                        child = children.get(action)
+                        if child is None:
+                            child = children[action] = _Node(action, state.current_player)
+                        state.apply(action)
+                        path.append(child)
+                        break
+                best, best_ucb = None, -1.0
+                for ch in candidates:
+                    ch.available += 1
+                    if ch.visits == 0:
+                        ucb = math.inf
+                    else:
+                        ucb = ch.value / ch.visits + c * sqrt(log(ch.available) / ch.visits)
+                    if ucb > best_ucb:
+                        best, best_ucb = ch, ucb
+                state.apply(best.action)
+                path.append(best)
+                node = best
+            if reward is None:
+                moves = 0
+                while True:
+                    reward = reward_of(state, me)
+                    if reward is not None:
+                        break
+                    if depth is not None and moves >= depth:
+                        reward = evaluate(state, me)
+                        break
+                    state.apply(rollout_policy(state, rng))
+                    moves += 1
+            root.visits += 1
+            for node in path[1:]:
+                node.visits += 1
+                node.value += reward if node.player == me else 1.0 - reward
+        ranked = sorted(root.children.values(), key=lambda ch: (ch.visits, ch.value), reverse=True)
+        self.last_search = [(ch.action, ch.visits, ch.value / ch.visits if ch.visits else float("nan"))
+                            for ch in ranked]
+        return ranked[0].action
