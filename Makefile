@@ -18,7 +18,8 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 .PHONY: lab test bench clean
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/START_HERE.ipynb
+	$(BIN)/python -m caravan_lessons.exercises release jaipur
+	$(BIN)/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=. notebooks/START_HERE.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

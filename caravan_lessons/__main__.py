@@ -89,7 +89,7 @@ def cmd_simulate(args) -> int:
     print(f"{args.game}: {n} matches, {rounds} rounds, seed {args.seed} (seats swapped every other match)")
     for s, bot in enumerate(args.bots):
         mean = sum(r.scores[s] for r in results) / n
-        print(f"  bot {s} ({bot:>8}): won {wins[s]:5d} matches ({100 * wins[s] / n:5.1f} %), "
+        print(f"  bot {s} ({bot}): won {wins[s]:5d} matches ({100 * wins[s] / n:5.1f} %), "
               f"mean {mean:5.1f} points a round")
     if draws:
         print(f"  undecided: {draws}")

@@ -150,7 +150,11 @@ class PlayShell(W.VBox):
         state.apply(action)
         self.snapshots.append(state.clone())
         self.explain.value = f'<span style="color:#2e7d32">Player {seat}: {html.escape(str(action))}.</span>'
+        seen = len(state.events)
         self.play_bots()
+        replies = [str(e) for e in state.events[seen:] if e.player >= 0 and e.player != seat]
+        if replies:
+            self.explain.value += "<br><span style='color:#555'>Then " + html.escape(" ".join(replies)) + "</span>"
         self.refresh()
         return True
 
@@ -221,6 +225,8 @@ class PlayShell(W.VBox):
                                  "Move the slider to the end to play on.")
         elif state.is_terminal():
             self.status.value = "<b>The match is over.</b>"
+        elif getattr(state, "round_over", False):
+            self.status.value = "<b>The round is over.</b> " + self.describe_turn(state, state.current_player)
         else:
             who = state.current_player
             kind = self.seats[who]
