@@ -5,6 +5,7 @@ the rule explanation; take one good and see the market change. In the scoring le
 score sheet forward and back. Screenshots go to artifacts/.
 """
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -13,22 +14,31 @@ from tests import browser_support as bs
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = ROOT / "notebooks" / "jaipur" / "01_play_a_round.ipynb"
+SCORING = ROOT / "notebooks" / "jaipur" / "05_end_and_scoring.ipynb"
+
+
+@contextmanager
+def lesson_run_in_lab(notebook: Path, tmp_path: Path, artifacts: Path, name: str):
+    """Copy one lesson into a fresh JupyterLab, open it in Chromium, run all cells; yield the page."""
+    bs.require_browser()
+    root = tmp_path / "lessons"
+    root.mkdir()
+    shutil.copy(notebook, root / notebook.name)
+    with bs.jupyterlab(root, tmp_path, log_dir=artifacts) as (base, token), \
+            bs.chromium_page(artifacts, name) as page:
+        page.goto(bs.lab_url(base, token, notebook.name), timeout=120_000)
+        page.wait_for_function(bs.JS_KERNEL_IDLE, timeout=120_000)
+        page.evaluate(bs.JS_RUN_ALL)
+        page.wait_for_function(bs.JS_ALL_CELLS_RAN, timeout=180_000)
+        yield page
+        assert not bs.page_errors(page), bs.page_errors(page)
 
 
 @pytest.mark.browser
 def test_jaipur_lesson_in_jupyterlab(tmp_path, artifacts):
-    bs.require_browser()
     from playwright.sync_api import expect
 
-    root = tmp_path / "lessons"
-    root.mkdir()
-    shutil.copy(LESSON, root / LESSON.name)
-    with bs.jupyterlab(root, tmp_path, log_dir=artifacts) as (base, token), \
-            bs.chromium_page(artifacts, "jaipur_lab") as page:
-        page.goto(bs.lab_url(base, token, LESSON.name), timeout=120_000)
-        page.wait_for_function(bs.JS_KERNEL_IDLE, timeout=120_000)
-        page.evaluate(bs.JS_RUN_ALL)
-        page.wait_for_function(bs.JS_ALL_CELLS_RAN, timeout=180_000)
+    with lesson_run_in_lab(LESSON, tmp_path, artifacts, "jaipur_lab") as page:
         app = page.locator(".jaipur-app").first
         expect(app).to_be_visible(timeout=60_000)
         app.scroll_into_view_if_needed()
@@ -55,26 +65,13 @@ def test_jaipur_lesson_in_jupyterlab(tmp_path, artifacts):
         assert int(app.locator(".jaipur-deck-count").inner_text()) < deck  # the deck refilled the market
         expect(app.locator(".jaipur-hand-card.jaipur-card-" + good + ":visible").first).to_be_visible()
         page.screenshot(path=str(artifacts / "jaipur_lab_legal.png"))
-        assert not bs.page_errors(page), bs.page_errors(page)
-
-
-SCORING = ROOT / "notebooks" / "jaipur" / "05_end_and_scoring.ipynb"
 
 
 @pytest.mark.browser
 def test_score_stepper_in_jupyterlab(tmp_path, artifacts):
-    bs.require_browser()
     from playwright.sync_api import expect
 
-    root = tmp_path / "lessons"
-    root.mkdir()
-    shutil.copy(SCORING, root / SCORING.name)
-    with bs.jupyterlab(root, tmp_path, log_dir=artifacts) as (base, token), \
-            bs.chromium_page(artifacts, "jaipur_stepper") as page:
-        page.goto(bs.lab_url(base, token, SCORING.name), timeout=120_000)
-        page.wait_for_function(bs.JS_KERNEL_IDLE, timeout=120_000)
-        page.evaluate(bs.JS_RUN_ALL)
-        page.wait_for_function(bs.JS_ALL_CELLS_RAN, timeout=180_000)
+    with lesson_run_in_lab(SCORING, tmp_path, artifacts, "jaipur_stepper") as page:
         stepper = page.locator(".score-stepper").first
         expect(stepper).to_be_visible(timeout=60_000)
         stepper.scroll_into_view_if_needed()
@@ -93,4 +90,3 @@ def test_score_stepper_in_jupyterlab(tmp_path, artifacts):
         stepper.locator(".score-all").click()
         expect(stepper.locator(".score-next")).to_be_disabled(timeout=15_000)
         page.screenshot(path=str(artifacts / "jaipur_lab_stepper.png"))
-        assert not bs.page_errors(page), bs.page_errors(page)
