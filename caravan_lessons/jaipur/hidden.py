@@ -33,7 +33,7 @@ from collections import Counter
 from typing import Any
 
 from ..core import FORMAT_VERSION
-from .components import BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_TYPES, GOODS, HAND_LIMIT
+from .components import BONUS_TOKENS, CAMEL, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, GOODS, HAND_LIMIT, INDEX
 from .engine import PLAYING, State
 
 __all__ = ["determinize", "unseen_cards"]
@@ -101,38 +101,32 @@ def determinize(observation: dict, rng: random.Random) -> State:
     else:
         plan = _plan(observation)
         _LAST = (observation, plan)
-    goods, camels, hand_size, opponent, pools, hidden_tokens, base = plan
+    goods, camels, hand_size, opponent, pools, hidden_tokens, template = plan
+    # the same draws, in the same order, as dealing names into a to_dict() and loading it
     chosen = rng.sample(range(len(goods)), hand_size)
-    opponent_hand: dict[str, int] = {}
+    opponent_hand = [0] * len(CARD_TYPES)
     for i in chosen:
-        opponent_hand[goods[i]] = opponent_hand.get(goods[i], 0) + 1
+        opponent_hand[goods[i]] += 1
     taken = set(chosen)
     deck = [card for i, card in enumerate(goods) if i not in taken]
-    deck += [CAMEL] * camels
+    deck += [CAMEL_INDEX] * camels
     rng.shuffle(deck)
-    bonus_stacks: dict[str, list[int]] = {}
-    opponent_bonus = [list(t) for t in base["bonus_tokens"][opponent]]
+    state = template.clone()
+    state.deck = deck
+    state.hands[opponent] = opponent_hand
+    opponent_bonus = [list(t) for t in template.bonus_tokens[opponent]]
+    bonus_stacks: dict[int, list[int]] = {}
     for size, pool in pools:
         values = pool[:]
         rng.shuffle(values)
         for j in hidden_tokens[size]:
             opponent_bonus[j][1] = values.pop()
-        bonus_stacks[str(size)] = values
-    data = dict(base)
-    data["seed"] = rng.getrandbits(32)
-    data["deck"] = deck
-    hands = [None, None]
-    hands[1 - opponent] = base["hands"][1 - opponent]
-    hands[opponent] = opponent_hand
-    data["hands"] = hands
-    bonus_tokens = [None, None]
-    bonus_tokens[1 - opponent] = base["bonus_tokens"][1 - opponent]
-    bonus_tokens[opponent] = opponent_bonus
-    data["bonus_tokens"] = bonus_tokens
-    data["bonus_stacks"] = bonus_stacks
-    data["round_results"] = []  # State.from_dict keeps this list: a fresh one per state
-    data["events"] = []
-    return State.from_dict(data)
+        bonus_stacks[size] = values
+    state.bonus_stacks = bonus_stacks
+    state.bonus_tokens[opponent] = [tuple(t) for t in opponent_bonus]
+    state.seed = rng.getrandbits(32)
+    state._recode()
+    return state
 
 
 _LAST: tuple | None = None
@@ -192,4 +186,15 @@ def _plan(observation: dict) -> tuple:
         "camel_token": observation["camel_token"],
         "seals": list(observation["seals"]),
     }
-    return goods, unseen[CAMEL], hand_size, opponent, pools, hidden_tokens, base
+    # one deal, loaded (and so checked) once: each determinisation clones it and redeals the hidden parts
+    hands[opponent] = dict(Counter(goods[:hand_size]))
+    base["bonus_tokens"][opponent] = [[z, v] for z, v in held[opponent]]
+    deck = goods[hand_size:] + [CAMEL] * unseen[CAMEL]
+    stacks = {str(size): pool[:] for size, pool in pools}
+    for size, pool in pools:
+        for j in hidden_tokens[size]:
+            base["bonus_tokens"][opponent][j][1] = stacks[str(size)].pop()
+    template = State.from_dict({**base, "seed": 0, "deck": deck, "bonus_stacks": stacks, "round_results": [],
+                                "events": []})
+    template.bonus_tokens[opponent] = [(z, v) for z, v in held[opponent]]  # v None: redealt each time
+    return [INDEX[card] for card in goods], unseen[CAMEL], hand_size, opponent, pools, hidden_tokens, template
