@@ -22,14 +22,13 @@ from ..core import (
     Event,
     RuleViolation,
     SaveFileError,
-    ScoreRow,
     ScoreSheet,
     check_seed,
     derive_seed,
     require,
     require_ints,
 )
-from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne, parse_action
+from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne
 from .components import (
     BONUS_TOKENS,
     CAMEL_INDEX,
@@ -598,7 +597,7 @@ class State:
         # and the next 2 complete the market (JAI-SETUP-3); only counts matter, not the order of dealing
         top = len(deck)
         hands = []
-        for seat in (0, 1):
+        for _seat in (0, 1):
             hand = [0] * N_TYPES
             for card in deck[top - HAND_SIZE_DEALT:top]:
                 hand[card] += 1
@@ -1388,7 +1387,7 @@ def _from_dict(cls, data: dict) -> State:
         raise SaveFileError("saved game field 'bonus_tokens' should hold 2 lists")
     s.bonus_stacks = {}
     s.bonus_tokens = [[], []]
-    for size, values in BONUS_TOKENS.items():
+    for size in BONUS_TOKENS:
         s.bonus_stacks[size] = require_ints(bonus_stacks.get(str(size)), None, f"bonus_stacks {size}")
     for seat in (0, 1):
         for token in bonus_tokens[seat]:

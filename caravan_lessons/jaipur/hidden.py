@@ -191,7 +191,7 @@ def _plan(observation: dict) -> tuple:
     base["bonus_tokens"][opponent] = [[z, v] for z, v in held[opponent]]
     deck = goods[hand_size:] + [CAMEL] * unseen[CAMEL]
     stacks = {str(size): pool[:] for size, pool in pools}
-    for size, pool in pools:
+    for size, _pool in pools:
         for j in hidden_tokens[size]:
             base["bonus_tokens"][opponent][j][1] = stacks[str(size)].pop()
     template = State.from_dict({**base, "seed": 0, "deck": deck, "bonus_stacks": stacks, "round_results": [],

@@ -1,0 +1,12 @@
+"""The code, the lessons and the exercises pass ruff with the project's rules (pyproject.toml)."""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_finds_nothing():
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "--output-format", "concise", "."],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
