@@ -365,7 +365,27 @@ def _pick(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
     return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
 
 
-class GreedyAgent:
+class _ScoringAgent:
+    """What the Jaipur bots share: a seeded generator for ties, a forced move played at once, and
+    the best of the scores that :meth:`scores` gives every legal action (from the View only)."""
+
+    name = "scoring"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(check_seed(seed))
+
+    def choose(self, view) -> Action:
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        return _pick(self.scores(Position.from_observation(view.observation), actions), self.rng)
+
+    def scores(self, pos: Position, actions: Sequence[Action]) -> list[tuple[float, Action]]:
+        """(score in rupees, action) for each legal action; subclasses say how."""
+        raise NotImplementedError
+
+
+class GreedyAgent(_ScoringAgent):
     """The best immediate value, from the View only.
 
     Scores (rupees): a sale earns its goods tokens plus the mean bonus of its size if that stack
@@ -380,14 +400,7 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(check_seed(seed))
-
-    def choose(self, view) -> Action:
-        actions = view.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        pos = Position.from_observation(view.observation)
+    def scores(self, pos: Position, actions: Sequence[Action]) -> list[tuple[float, Action]]:
         card = [0.5 * t[0] if t else 0.0 for t in pos.tokens] + [0.5]
         scored = []
         for action in actions:
@@ -404,10 +417,10 @@ class GreedyAgent:
                 for g, d in moves:
                     value += d * card[g]
             scored.append((value, action))
-        return _pick(scored, self.rng)
+        return scored
 
 
-class HeuristicAgent:
+class HeuristicAgent(_ScoringAgent):
     """A bot following the rulebook's three tips, from the View only.
 
     Every legal action is scored by :meth:`Position.score`: the change of the bot's estimated
@@ -423,16 +436,9 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(check_seed(seed))
-
-    def choose(self, view) -> Action:
-        actions = view.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        pos = Position.from_observation(view.observation)
+    def scores(self, pos: Position, actions: Sequence[Action]) -> list[tuple[float, Action]]:
         score = pos.score
-        return _pick([(score(a), a) for a in actions], self.rng)
+        return [(score(a), a) for a in actions]
 
 
 # --- hooks for the information-set search (caravan_lessons.mcts) ---------------------------------
