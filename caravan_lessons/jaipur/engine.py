@@ -109,6 +109,9 @@ _SELLS = tuple(tuple(tuple(Sell(GOODS[g], n) for n in range(MIN_SALE[g], top + 1
 
 _GOODS_FIELDS = (1 << 4 * N_GOODS) - 1  # the goods part of a code
 _CAMEL_FIELD = CARD_CODE[CAMEL_INDEX]
+_GUARD = 8 * sum(CARD_CODE)
+"""The top bit of every 4-bit field of a code. Counts never exceed 7, so that bit is free: a pile ``b`` is
+part of a pile ``a`` exactly when ``((a | _GUARD) - b) & _GUARD == _GUARD`` (no field borrows)."""
 _KEEP = tuple(sum(15 * CARD_CODE[g] for g in range(N_GOODS) if not mask >> g & 1) for mask in range(1 << N_GOODS))
 """_KEEP[mask]: the fields of the goods types not in ``mask`` -- what a hand may give against such a take."""
 _POPCOUNT = tuple(bin(mask).count("1") for mask in range(1 << N_GOODS))
@@ -156,9 +159,9 @@ class _Exchanges(dict):
 
 _COUNTS = _Counts()
 _MARKETS: dict[int, tuple] = {}  # market code -> (pre with room in hand, pre with a full hand, _FEW row,
-                                 #   goods code, takes: (goods mask, 8 * cards, _Exchanges), take codes)
+                                 #   goods code, takes: (goods mask, 8 * cards, _Exchanges))
 _HANDS: dict[int, tuple] = {}    # hand code -> (sales, len, size, goods mask, full?, code, _CAMELS per herd,
-                                 #   per goods mask taken: _give_counts, _gives slots; give codes)
+                                 #   per goods mask taken: _give_counts, _gives slots)
 _CUM: dict[int, list[int]] = {}  # code of m + h -> prefix sums of its product (see _cum)
 _PILES: dict[int, tuple] = {}    # code -> every sub-pile (code, cards, goods mask), ascending count vectors
 _GIVE_COUNTS: dict[int, list[int]] = {}  # hand code -> gives per take size and camels (see _give_counts)
@@ -199,8 +202,7 @@ def _market_info(code: int) -> tuple:
                 exchanges.take = take
             takes.append((mask, 8 * size, exchanges))
     info = ((take_one + camels, len(take_one) + len(camels)), (camels, len(camels)),
-            _FEW[sum(1 << g for g in range(N_GOODS) if goods >> 4 * g & 15)], goods, tuple(takes),
-            frozenset(take for take, _, _ in _piles(goods)))
+            _FEW[sum(1 << g for g in range(N_GOODS) if goods >> 4 * g & 15)], goods, tuple(takes))
     _MARKETS[code] = info
     return info
 
@@ -215,7 +217,7 @@ def _hand_info(code: int) -> tuple:
     mask = sum(1 << g for g in range(N_GOODS) if counts[g])
     info = (sales, len(sales), size, mask, 1 if size >= HAND_LIMIT else 0, code,
             tuple((c, high, mask | camel) for c, high, camel in _CAMELS[min(size, HAND_LIMIT)]),
-            [None] * (1 << N_GOODS), [None] * (1 << N_GOODS), frozenset(give for give, _, _ in _piles(code)))
+            [None] * (1 << N_GOODS), [None] * (1 << N_GOODS))
     _HANDS[code] = info
     return info
 
@@ -807,24 +809,18 @@ class State:
         p = self.current_player
         kind = action.__class__
         if kind is Exchange:
-            try:
-                m = _MARKETS[self.market_code]
-            except KeyError:
-                m = _market_info(self.market_code)
+            code = self.market_code
             hand_code = self.hand_codes[p]
-            try:
-                h = _HANDS[hand_code]
-            except KeyError:
-                h = _hand_info(hand_code)
             camels = action.camels
             # coded: JAI-TAKE-2, 3, 4, 6 and counts that fit the codes. The market holds the take and
-            # the hand the goods given (JAI-TAKE-2): both are among their sub-piles. The camels come
-            # from the herd and each one adds a card to the hand (JAI-TAKE-7).
-            if not (action.coded and action.take_code in m[5] and action.give_code in h[9]) or camels and (
+            # the hand the goods given (JAI-TAKE-2): taking them away leaves no field of the code below
+            # zero (_GUARD). The camels come from the herd and each one adds a card to the hand (JAI-TAKE-7).
+            if not action.coded or ((code | _GUARD) - action.take_code) & _GUARD != _GUARD or (
+                    (hand_code | _GUARD) - action.give_code) & _GUARD != _GUARD or camels and (
                     camels > self.herds[p] or self.hand_sizes[p] + camels > HAND_LIMIT):
                 raise self._violation(action)
             # move the cards on the codes, then copy the counts into the lists (the same list objects)
-            self.market_code = code = self.market_code + action.market_code_delta
+            self.market_code = code = code + action.market_code_delta
             self.market[:] = _COUNTS[code]
             self.hand_codes[p] = hand_code = hand_code + action.hand_code_delta
             self.hands[p][:] = _COUNTS[hand_code]
