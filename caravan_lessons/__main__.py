@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--processes", type=_positive, default=1,
                        help="with --bots: processes for the MCTS tournaments (default 1)")
     bench.add_argument("--seed", type=_seed, default=0, help="with --bots: tournament seed (default 0)")
+    bench.add_argument("--checkpoint-dir", default=None, metavar="DIR",
+                       help="with --mcts-games: keep each finished MCTS match in DIR/mcts_vs_<bot>_seed<seed>.jsonl "
+                            "and go on from there when run again")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
     return parser
@@ -114,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
                 from .bench import run_bot_bench
 
                 return run_bot_bench(games=args.games, mcts_games=args.mcts_games, processes=args.processes,
-                                     seed=args.seed, as_json=args.json)
+                                     seed=args.seed, as_json=args.json, checkpoint_dir=args.checkpoint_dir)
             from .bench import run_bench
 
             return run_bench(rounds=args.rounds, as_json=args.json)

@@ -89,8 +89,35 @@ def _play_chunk(game: str, specs: tuple, labels: tuple[str, str], seed: int, ind
     return [_play_one(game, specs, labels, seed, i) for i in indices]
 
 
+def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games: int) -> dict[int, dict]:
+    """The matches of this tournament already in the checkpoint file ``path`` (none if it does not exist)."""
+    import json
+    from pathlib import Path
+
+    path = Path(path)
+    if not path.exists():
+        return {}
+    done: dict[int, dict] = {}
+    with path.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                same = (row.pop("game") == game and (row["bot_a"], row["bot_b"]) == labels
+                        and row["seed"] == derive_seed(seed, "match", row["match"]))
+            except (ValueError, KeyError, TypeError, AttributeError):
+                raise ValueError(f"checkpoint {path}, line {number}: not a match row written by tournament()") from None
+            if not same:
+                raise ValueError(f"checkpoint {path}, line {number}: a match of another tournament (game, bots or "
+                                 f"seed differ); use another file for {labels[0]} vs {labels[1]}, seed {seed}")
+            if row["match"] < games:
+                done[row["match"]] = row
+    return done
+
+
 def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 1, progress: bool = True,
-               game: str = "jaipur"):
+               game: str = "jaipur", checkpoint=None):
     """Play ``games`` matches between two bots and return one row per match.
 
     Args:
@@ -105,6 +132,10 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
             ``concurrent.futures.ProcessPoolExecutor``; the result is identical to ``processes=1``.
         progress: show a tqdm progress bar (one tick per match).
         game: the game to play (default ``"jaipur"``).
+        checkpoint: None, or the path of a JSON Lines file: each finished match is appended to it
+            as one line, and the matches of this tournament (same game, bots and seed) already in
+            it are read back instead of played again. A long tournament (MCTS bots) interrupted by
+            a kernel restart then goes on where it stopped, with the same result.
 
     Returns:
         A pandas DataFrame, one row per match in match order, columns :data:`COLUMNS` then the
@@ -114,7 +145,7 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
     Raises:
         ValueError: an unknown bot (the message lists the bots), a malformed bot, a number of games
             that is not a whole number >= 1 ("a tournament needs at least 1 game"), a bad
-            ``processes`` or seed, or an unknown game.
+            ``processes`` or seed, an unknown game, or a checkpoint file holding other lines.
     """
     import pandas as pd
     from tqdm.auto import tqdm
@@ -135,26 +166,40 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
     if labels[0] == labels[1]:
         labels = (labels[0] + " A", labels[1] + " B")
 
-    rows: list[dict] = []
-    bar = tqdm(total=games, desc=f"{labels[0]} vs {labels[1]}", unit="match", disable=not progress)
+    done = _read_checkpoint(checkpoint, game, labels, seed, games) if checkpoint is not None else {}
+    rows: list[dict] = list(done.values())
+    todo = [i for i in range(games) if i not in done]
+    out = open(checkpoint, "a", encoding="utf-8") if checkpoint is not None and todo else None
+
+    def finished(part: list[dict]) -> None:
+        rows.extend(part)
+        if out is not None:
+            import json
+
+            for row in part:
+                out.write(json.dumps({"game": game, **row}) + "\n")
+            out.flush()
+        bar.update(len(part))
+
+    bar = tqdm(total=games, initial=len(done), desc=f"{labels[0]} vs {labels[1]}", unit="match",
+               disable=not progress)
     try:
-        if processes == 1 or games == 1:
-            for i in range(games):
-                rows.append(_play_one(game, specs, labels, seed, i))
-                bar.update(1)
+        if processes == 1 or len(todo) <= 1:
+            for i in todo:
+                finished([_play_one(game, specs, labels, seed, i)])
         else:
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
-            size = max(1, min(50, games // (processes * 8)))
-            chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
+            size = max(1, min(50, len(todo) // (processes * 8)))
+            chunks = [todo[start:start + size] for start in range(0, len(todo), size)]
             with ProcessPoolExecutor(max_workers=min(processes, len(chunks))) as pool:
                 futures = [pool.submit(_play_chunk, game, specs, labels, seed, chunk) for chunk in chunks]
                 for future in as_completed(futures):
-                    part = future.result()
-                    rows.extend(part)
-                    bar.update(len(part))
+                    finished(future.result())
     finally:
         bar.close()
+        if out is not None:
+            out.close()
     rows.sort(key=lambda row: row["match"])
     df = pd.DataFrame(rows)
     extra = sorted(c for c in df.columns if c not in COLUMNS)

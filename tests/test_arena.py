@@ -6,6 +6,7 @@ import sys
 import pandas as pd
 import pytest
 
+from caravan_lessons import arena
 from caravan_lessons.arena import COLUMNS, tournament, win_rates
 from caravan_lessons.core import derive_seed
 
@@ -112,3 +113,32 @@ def test_bench_bot_figures_shape():
     for a, b in FAST_PAIRS:
         entry = figures[f"{a}_vs_{b}"]
         assert entry["games"] == 3 and 0 <= entry["ci95"][0] <= entry["win_rate"] <= entry["ci95"][1] <= 1
+
+
+def test_a_checkpointed_tournament_goes_on_where_it_stopped(tmp_path, monkeypatch):
+    plain = tournament(("greedy", "random"), 6, seed=3, progress=False)
+    path = tmp_path / "greedy_vs_random.jsonl"
+    tournament(("greedy", "random"), 4, seed=3, progress=False, checkpoint=path)  # "interrupted" after 4
+    assert len(path.read_text().splitlines()) == 4
+    resumed = tournament(("greedy", "random"), 6, seed=3, progress=False, processes=2, checkpoint=path)
+    pd.testing.assert_frame_equal(plain, resumed)
+    assert len(path.read_text().splitlines()) == 6
+
+    def no_more_matches(*args):
+        raise AssertionError("every match is in the checkpoint: nothing should be played")
+
+    monkeypatch.setattr(arena, "_play_one", no_more_matches)
+    again = tournament(("greedy", "random"), 6, seed=3, progress=False, checkpoint=path)
+    pd.testing.assert_frame_equal(plain, again)
+
+
+def test_a_checkpoint_of_another_tournament_is_refused(tmp_path):
+    path = tmp_path / "t.jsonl"
+    tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+    with pytest.raises(ValueError, match="another tournament"):
+        tournament(("greedy", "random"), 2, seed=4, progress=False, checkpoint=path)
+    with pytest.raises(ValueError, match="another tournament"):
+        tournament(("heuristic", "random"), 2, seed=3, progress=False, checkpoint=path)
+    path.write_text("not a row\n")
+    with pytest.raises(ValueError, match="line 1: not a match row"):
+        tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
