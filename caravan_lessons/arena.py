@@ -190,7 +190,8 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
         else:
             from concurrent.futures import ProcessPoolExecutor, as_completed
 
-            size = max(1, min(50, len(todo) // (processes * 8)))
+            # small chunks when checkpointing: a chunk is saved when it finishes
+            size = max(1, min(4 if out is not None else 50, len(todo) // (processes * 8)))
             chunks = [todo[start:start + size] for start in range(0, len(todo), size)]
             with ProcessPoolExecutor(max_workers=min(processes, len(chunks))) as pool:
                 futures = [pool.submit(_play_chunk, game, specs, labels, seed, chunk) for chunk in chunks]
