@@ -56,7 +56,7 @@ POSITIONS: dict[str, dict] = {
     # 1: reading a position
     "q1": dict(market={"camel": 2, "diamond": 1, "cloth": 1, "leather": 1},
                hands=[{"spice": 2, "cloth": 1, "leather": 3}, {"gold": 1, "silver": 2, "spice": 1}],
-               herds=(4, 1), deck_size=25, tokens=[{"cloth": 2}, {"leather": 1}], seed=1),
+               herds=(4, 1), deck_size=32, tokens=[{"cloth": 2}, {"leather": 1}], seed=1),
     # 2: a full hand of 7 cards
     "q2": dict(market={"camel": 1, "cloth": 1, "gold": 2, "spice": 1},
                hands=[{"diamond": 1, "cloth": 2, "spice": 2, "leather": 2}, {"silver": 2, "leather": 1}],
@@ -264,8 +264,13 @@ def _q1b_compare(got: Any, want: dict, case: Case) -> None:
     if extra:
         raise NotSolved(f"your dict has the key {extra[0]!r}; the kinds are {', '.join(KINDS)} (action.kind).",
                         "Every Jaipur action has a .kind: 'take_one', 'take_camels', 'exchange' or 'sell'.")
+    missing = [k for k in KINDS if k not in got]
+    if missing:
+        raise NotSolved(f"your dict has no {missing[0]!r} key; give all four kinds, with 0 for a kind that has no "
+                        "legal move.", "A Counter leaves out the kinds it never saw: start from "
+                        "{'take_one': 0, 'take_camels': 0, 'exchange': 0, 'sell': 0}.")
     for kind in KINDS:
-        n = _whole_number(got.get(kind, 0), f"the count of {kind!r}")
+        n = _whole_number(got[kind], f"the count of {kind!r}")
         if n != want[kind]:
             hint = {"take_one": "With 7 cards in hand you may not take one more (JAI-TAKE-7).",
                     "take_camels": "Taking camels is one move, however many camels the market shows (JAI-TAKE-5).",
@@ -409,7 +414,9 @@ def _q2b_cases() -> list[Case]:
     data = [({"cloth": 3}, "cloth", 3), ({"cloth": 3}, "cloth", 4), ({"gold": 1, "cloth": 2}, "gold", 1),
             ({"gold": 3}, "gold", 2), ({"silver": 2}, "camel", 1), ({"leather": 1}, "leather", 1),
             ({"diamond": 2}, "diamond", 1), ({"spice": 2}, "spice", 0), ({}, "spice", 1),
-            ({"diamond": 1}, "diamond", 2)]
+            ({"diamond": 1}, "diamond", 2),
+            # the order of the checks matters when two rules are broken: the count comes before JAI-SELL-4
+            ({}, "diamond", 1), ({"silver": 3}, "silver", 0)]
     return [Case(f"hand {h}, sell {n} {g}", (h, g, n)) for h, g, n in data]
 
 

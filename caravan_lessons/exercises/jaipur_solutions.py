@@ -12,7 +12,7 @@ from ..jaipur import BONUS_TOKENS, GOODS, Exchange
 
 # --- 1. reading a position ---------------------------------------------------------------------------
 
-q1a_counts = {"hand": 6, "herd": 4, "market": 5, "deck": 25, "opponent_hand": 4}
+q1a_counts = {"hand": 6, "herd": 4, "market": 5, "deck": 32, "opponent_hand": 4}
 
 
 def q1b_legal_move_counts(state):
