@@ -16,7 +16,9 @@ pandas, scipy and tqdm are imported when these functions run, not with the packa
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .agents import AGENTS, make_agent, play_match
@@ -91,9 +93,6 @@ def _play_chunk(game: str, specs: tuple, labels: tuple[str, str], seed: int, ind
 
 def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games: int) -> dict[int, dict]:
     """The matches of this tournament already in the checkpoint file ``path`` (none if it does not exist)."""
-    import json
-    from pathlib import Path
-
     path = Path(path)
     if not path.exists():
         return {}
@@ -140,7 +139,8 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
     Returns:
         A pandas DataFrame, one row per match in match order, columns :data:`COLUMNS` then the
         mean points per round by kind (``goods_a``, ``goods_b``, ``bonus_a``, ...; 0 where a bot
-        never scored that kind). ``df.attrs`` holds ``bots`` (the two labels), ``seed`` and ``game``.
+        never scored that kind). ``df.attrs`` holds ``bots`` (the two labels), ``seed``, ``game`` and
+        ``resumed`` (matches read back from ``checkpoint`` rather than played).
 
     Raises:
         ValueError: an unknown bot (the message lists the bots), a malformed bot, a number of games
@@ -174,8 +174,6 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
     def finished(part: list[dict]) -> None:
         rows.extend(part)
         if out is not None:
-            import json
-
             for row in part:
                 out.write(json.dumps({"game": game, **row}) + "\n")
             out.flush()
@@ -207,7 +205,7 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
     df = df[COLUMNS + extra]
     if extra:
         df[extra] = df[extra].fillna(0.0)
-    df.attrs.update(bots=labels, seed=seed, game=game)
+    df.attrs.update(bots=labels, seed=seed, game=game, resumed=len(done))
     return df
 
 

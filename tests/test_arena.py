@@ -123,6 +123,7 @@ def test_a_checkpointed_tournament_goes_on_where_it_stopped(tmp_path, monkeypatc
     resumed = tournament(("greedy", "random"), 6, seed=3, progress=False, processes=2, checkpoint=path)
     pd.testing.assert_frame_equal(plain, resumed)
     assert len(path.read_text().splitlines()) == 6
+    assert resumed.attrs["resumed"] == 4 and plain.attrs["resumed"] == 0
 
     def no_more_matches(*args):
         raise AssertionError("every match is in the checkpoint: nothing should be played")
