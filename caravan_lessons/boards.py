@@ -260,7 +260,7 @@ def draw_board(graph: nx.Graph, ax=None, *, node_color: Any = None, node_size: A
     if ringed:
         ring_sizes = [s * 1.9 for n, s in zip(nodes, sizes) if n in set(ringed)]
         ordered = [n for n in nodes if n in set(ringed)]
-        ax.scatter([pos[n][0] for n in ordered], [pos[n][1] for n in ordered], s=ring_sizes, facecolors="none",
+        ax.scatter([pos[n][0] for n in ordered], [pos[n][1] for n in ordered], s=ring_sizes, facecolors="none", marker=node_shape,
                    edgecolors=highlight_color, linewidths=2.5, zorder=4)
     if labels is True:
         labels = {n: str(n) for n in nodes}
@@ -268,7 +268,7 @@ def draw_board(graph: nx.Graph, ax=None, *, node_color: Any = None, node_size: A
         if node in pos:
             ax.annotate(str(text), pos[node], ha="center", va="center", fontsize=font_size, zorder=5)
     if legend:
-        handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=colour,
+        handles = [Line2D([], [], marker=node_shape, linestyle="", markersize=9, markerfacecolor=colour,
                           markeredgecolor="#333333", label=label) for label, colour in legend.items()]
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9, frameon=False)
     if title:
