@@ -246,42 +246,5 @@ def page_errors(page: Any) -> list[str]:
     return [line for line in page.console_log if line.startswith("pageerror")]
 
 
-# --- a click policy for playing Jaipur rounds by clicking (browser and in-process tests) -------------
-
-JAIPUR_GOODS = ("diamond", "gold", "silver", "cloth", "spice", "leather")  # most valuable first
-JAIPUR_PRECIOUS = ("diamond", "gold", "silver")  # sold 2 or more at a time (JAI-SELL-4)
-
-
-def jaipur_click_plan(market: Sequence[str], hand: Sequence[str], herd: int, strong: bool = True) -> tuple:
-    """What a learner would click next, from the card names on display: ``(button kind, market cards,
-    hand cards, herd camels)``. Works on names only, so a browser test can read them off the page.
-
-    ``strong``: sell a type once 2 precious or 3 other cards are held, else take the most valuable
-    good, else the camels (beats the random bot). Otherwise a weak plan: take the camels whenever
-    there are any, else the cheapest good, and sell only with a full hand (loses to the heuristic bot).
-    """
-    held = {good: list(hand).count(good) for good in JAIPUR_GOODS}
-    goods_on_display = [c for c in market if c != "camel"]
-    full = len(hand) >= 7
-
-    def biggest_sale():
-        sellable = [g for g in JAIPUR_GOODS if held[g] >= (2 if g in JAIPUR_PRECIOUS else 1)]
-        good = max(sellable, key=lambda g: held[g])
-        return ("sell", [], [good] * held[good], 0)
-
-    if strong:
-        for good in JAIPUR_GOODS:
-            if held[good] >= (2 if good in JAIPUR_PRECIOUS else 3):
-                return ("sell", [], [good] * held[good], 0)
-        if not full and goods_on_display:
-            best = min(goods_on_display, key=JAIPUR_GOODS.index)
-            return ("take_one", [best], [], 0)
-        if "camel" in market:
-            return ("take_camels", [], [], 0)
-        return biggest_sale()
-    if "camel" in market:
-        return ("take_camels", [], [], 0)
-    if not full and goods_on_display:
-        cheapest = max(goods_on_display, key=JAIPUR_GOODS.index)
-        return ("take_one", [cheapest], [], 0)
-    return biggest_sale()
+# the click policy of the browser tests and the browser bench (names only, read off the page)
+from caravan_lessons.bench import JaipurPage, jaipur_click_plan  # noqa: E402,F401

@@ -129,10 +129,10 @@ class ScoreStepper(W.VBox):
         self.back_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
         self.all_button.on_click(lambda _b: self.go(len(self.sheet.rows)))
-        self.text = W.HTML().add_class("score-text")
-        self.chart = W.HTML().add_class("score-chart")
+        self.text = W.HTML(layout=W.Layout(flex="1 1 420px")).add_class("score-text")
+        self.chart = W.HTML(layout=W.Layout(flex="0 0 auto", margin="0 16px 0 0")).add_class("score-chart")
         super().__init__([W.HBox([self.back_button, self.next_button, self.all_button]),
-                          W.HBox([self.text, self.chart], layout=W.Layout(flex_flow="row wrap",
+                          W.HBox([self.chart, self.text], layout=W.Layout(flex_flow="row wrap",
                                                                            align_items="flex-start"))])
         self.add_class("score-stepper")
         if sheet is not None:
@@ -188,7 +188,7 @@ class ScoreStepper(W.VBox):
             parts.append("<div>Press <b>Next</b> to count the first item, or <b>Show all</b>.</div>")
         if step == len(sheet.rows) and sheet.verdict:
             parts.append(f"<div style='max-width:520px'><b>{html.escape(sheet.verdict)}</b></div>")
-        return "".join(parts)
+        return "<div style='line-height:1.45'>" + "".join(parts) + "</div>"
 
 
 class RulePanel(W.VBox):

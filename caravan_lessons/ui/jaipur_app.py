@@ -49,6 +49,7 @@ STYLE = "<style>" + "".join(
 .jaipur-app .jupyter-button.jaipur-guide-target{outline:4px solid #ff9800;outline-offset:1px}
 .jaipur-app .jupyter-button.jaipur-card:disabled{opacity:0.85}
 .jaipur-app .jaipur-title{margin:4px 0 0 0}
+.jaipur-app .widget-html-content{line-height:1.45}
 </style>"""
 """The style sheet of the app (card colours by type, the green outline of legal cards, the thick
 border of selected ones, the orange outline of a guided step's targets)."""
@@ -442,8 +443,8 @@ def _cards_in_words(cards) -> str:
 class JaipurGuide(Guide):
     """The script of :func:`guided_first_turn`: three moves, each planned on the position reached.
 
-    1. an exchange of two market goods for two cards of the hand (JAI-TAKE-3), if one is legal,
-       else taking one good;
+    1. the best exchange of two market goods (camels or cheap cards for better goods, JAI-TAKE-3),
+       if one is legal, else taking one good;
     2. taking the most valuable good on display (JAI-TAKE-2);
     3. the biggest legal sale (JAI-SELL-1), else taking the camels, else taking one good.
 
@@ -465,11 +466,13 @@ class JaipurGuide(Guide):
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
         value = {good: i for i, good in enumerate(GOODS)}  # 0 = most valuable
-        exchanges = [a for a in by_kind.get("exchange", []) if len(a.take) == 2 and "camel" not in a.give]
+        worth = {**{good: 6 - i for i, good in enumerate(GOODS)}, "camel": 0.5}
+        exchanges = [a for a in by_kind.get("exchange", []) if len(a.take) == 2]
         takes = sorted(by_kind.get("take_one", []), key=lambda a: value[a.good])
         sales = sorted(by_kind.get("sell", []), key=lambda a: (-a.count, value[a.good]))
-        if self.step == 0 and exchanges:
-            return min(exchanges, key=lambda a: (sum(value[c] for c in a.take), -sum(value[c] for c in a.give)))
+        if self.step == 0 and exchanges:  # the best trade: camels or cheap cards for better goods
+            return max(exchanges, key=lambda a: (sum(worth[c] for c in a.take) - sum(worth[c] for c in a.give),
+                                                 a.give.count("camel")))
         if self.step == 2 and sales:
             return sales[0]
         if self.step == 2 and "take_camels" in by_kind:
@@ -483,9 +486,14 @@ class JaipurGuide(Guide):
         head = f"<b>Guided turn, step {self.step + 1} of {self.steps}.</b> "
         if action.kind == "exchange":
             own = [c for c in action.give if c != "camel"]
-            text = (f"Select {_cards_in_words(action.take)} in the market and {_cards_in_words(own)} in your hand "
-                    f"(outlined in orange), then press <b>Exchange</b>: you swap them, card for card (JAI-TAKE-3). "
-                    "Nothing comes from the deck.")
+            camels = action.give.count("camel")
+            given = " and ".join(part for part in (
+                f"{_cards_in_words(own)} in your hand" if own else "",
+                f"{_plural(camels, 'camel')} of your herd" if camels else "") if part)
+            text = (f"Select {_cards_in_words(action.take)} in the market and {given} (outlined in orange), then "
+                    f"press <b>Exchange</b>: you swap them, card for card (JAI-TAKE-3). Nothing comes from the deck"
+                    + ("; camels are good for this: they pay for goods without costing a card of your hand."
+                       if camels else "."))
         elif action.kind == "take_one":
             text = (f"Select the {action.good} in the market (outlined in orange), then press <b>Take one good</b>. "
                     f"It is the most valuable good on display; the deck refills the market (JAI-TAKE-2).")
