@@ -179,3 +179,14 @@ def test_score_stepper_in_jupyterlab(tmp_path, artifacts):
         total = int(re.search(r"of (\d+)", text.inner_text()).group(1))
         assert text.locator("tr").count() == total + 1
         page.screenshot(path=str(artifacts / "jaipur_lab_stepper.png"))
+
+
+@pytest.mark.browser
+def test_bench_measures_click_to_settled_dom_in_a_browser():
+    from caravan_lessons.bench import browser_latency
+
+    bs.require_browser()
+    figures = browser_latency(samples=3)
+    for kind in ("move_with_bot_reply", "undo", "stepper_next", "replay_step"):
+        assert 0 < figures[kind] < 5000, figures
+        assert figures["samples"][kind] >= 3

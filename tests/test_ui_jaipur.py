@@ -533,3 +533,11 @@ def test_guided_first_turn_explains_illegal_moves_as_the_engine_does():
     app.guide.plan = None  # the script would refuse the card; check the engine's words instead
     app.buttons["take_one"].click()
     assert "JAI-TAKE-6" in app.explain.value
+
+
+def test_the_bench_times_the_four_clicks_in_process():
+    from caravan_lessons.bench import inprocess_figures
+
+    figures = inprocess_figures(samples=3)
+    assert set(figures) == {"move_with_bot_reply", "undo", "stepper_next", "replay_step"}
+    assert all(0 < ms < 1000 for ms in figures.values())

@@ -73,10 +73,10 @@ def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, he
             f"border-top:1px solid white;{newest}'></div>")
         totals[row.player] += row.points
     bars = "".join(
-        f"<div style='display:flex;flex-direction:column;align-items:center;margin-right:18px'>"
+        f"<div style='display:flex;flex-direction:column;align-items:center;width:92px;margin-right:8px'>"
         f"<div style='display:flex;flex-direction:column-reverse;width:64px;height:{height}px;"
         f"border-bottom:1px solid #333'>{''.join(stacks[p])}</div>"
-        f"<div style='font-size:90%;text-align:center;line-height:1.2'>{html.escape(names[p])}<br>"
+        f"<div style='font-size:85%;text-align:center;line-height:1.2'>{html.escape(names[p])}<br>"
         f"<b>{totals[p]} {unit}</b></div></div>" for p in range(sheet.players))
     keys = "".join(
         f"<div style='white-space:nowrap'><span style='display:inline-block;width:12px;height:12px;background:{c};"
@@ -175,10 +175,11 @@ class ScoreStepper(W.VBox):
             if rule is not None:
                 parts.append(f"<div style='color:#555;font-size:90%;max-width:520px'>{html.escape(str(rule))}</div>")
             cell = "padding:1px 10px 1px 0;white-space:nowrap"
+            wrap = "padding:1px 10px 1px 0"
             mark = " style='background:#fff3cd'"  # the newest row
             body = "".join(
                 f"<tr{mark if i == step else ''}><td style='{cell}'>{i}</td>"
-                f"<td style='{cell}'>{html.escape(names[r.player])}</td><td style='{cell}'>{html.escape(r.item)}</td>"
+                f"<td style='{cell}'>{html.escape(names[r.player])}</td><td style='{wrap}'>{html.escape(r.item)}</td>"
                 f"<td style='{cell};text-align:right'>{r.points}</td><td style='{cell}'>{html.escape(r.rule)}</td></tr>"
                 for i, r in enumerate(sheet.rows[:step], 1))
             head = "".join(f"<th style='{cell};text-align:left'>{h}</th>" for h in ("#", "who", "item", unit, "rule"))
