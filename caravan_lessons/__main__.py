@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint-dir", default=None, metavar="DIR",
                        help="with --mcts-games: keep each finished MCTS match in DIR/mcts_vs_<bot>_seed<seed>.jsonl "
                             "and go on from there when run again")
+    bench.add_argument("--browser", action="store_true",
+                       help="measure the play app in a real browser instead (Voila + Chromium): click-to-settled-DOM "
+                            "medians for a move with the bot's reply, undo, score-stepper Next and a replay step")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
     return parser
@@ -118,6 +121,10 @@ def main(argv: list[str] | None = None) -> int:
 
                 return run_bot_bench(games=args.games, mcts_games=args.mcts_games, processes=args.processes,
                                      seed=args.seed, as_json=args.json, checkpoint_dir=args.checkpoint_dir)
+            if args.browser:
+                from .bench import run_browser_bench
+
+                return run_browser_bench(as_json=args.json)
             from .bench import run_bench
 
             return run_bench(rounds=args.rounds, as_json=args.json)

@@ -16,7 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .core import check_seed, derive_seed, game_module
 
-__all__ = ["AGENTS", "Agent", "MatchResult", "RandomAgent", "View", "make_agent", "play_match", "simulate"]
+__all__ = ["AGENTS", "Agent", "MatchResult", "RandomAgent", "View", "make_agent", "play_match", "play_round", "simulate"]
 
 
 class View:
@@ -140,6 +140,41 @@ def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_
     round_scores = [r["rupees"] for r in state.round_results]
     means = [sum(r[s] for r in round_scores) / len(round_scores) for s in (0, 1)]
     return MatchResult(state.winner, means, len(state.round_results), turns, seed, round_scores, sources)
+
+
+def play_round(game: str, bots: Sequence[str | Agent], seed: int | None = None, bot_seed: int = 0,
+               max_turns: int = 10_000):
+    """Play the first round of a ``game`` between bots and return the state at its end, so a lesson
+    can read ``state.score_sheet()`` (and ``state.round_results``) without building an app.
+
+    Args:
+        game: a registered game name, e.g. ``"jaipur"``.
+        bots: one bot per seat: names from :data:`AGENTS` (seeded with ``bot_seed + seat``) or agents.
+        seed: the deal's seed.
+
+    Returns:
+        The state once the first round is over (``state.round_over``; the match may be over too).
+
+    Raises:
+        ValueError: unknown game or bot name, a number of bots other than the game's 2 players, or
+            a bot choosing an illegal action.
+    """
+    module = game_module(game)
+    if len(bots) != 2:
+        raise ValueError(f"{game} is played by 2 players; give 2 bots, not {len(bots)}")
+    agents = [make_agent(b, bot_seed + seat) if isinstance(b, str) else b for seat, b in enumerate(bots)]
+    state = module.new_game(seed=check_seed(seed))
+    for _ in range(max_turns):
+        if state.round_over:
+            return state
+        player = state.current_player
+        action = agents[player].choose(View(state, player, state.legal_actions()))
+        problem = state.why_illegal(action)
+        if problem is not None:
+            raise ValueError(f"bot {getattr(agents[player], 'name', player)!r} chose an illegal action {action!r}: "
+                             f"{problem}")
+        state.apply(action)
+    raise RuntimeError(f"the round did not end within {max_turns} turns")
 
 
 def _lazy(module: str, cls: str, **defaults: Any) -> Callable[..., Agent]:

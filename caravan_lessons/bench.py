@@ -13,7 +13,13 @@ Figures (one process, one core):
   a second, different set of random rounds.
 * ``jaipur_app_click_to_redraw_ms``: median time from a button click in the play app to the
   end of its redraw, Agg backend, in-process (no browser).
+* ``jaipur_app_inprocess_ms``: the same for undo, a score-stepper Next and a replay step.
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
+
+Browser latency (``python -m caravan_lessons bench --browser``, see :func:`browser_latency`): the
+play app in Voila in the Debian Chromium (Playwright), medians in ms from a click to the settled
+DOM for a move with the random bot's reply, undo, score-stepper Next and a replay step, printed
+beside the in-process figures.
 
 Bots (``python -m caravan_lessons bench --bots``, a separate and slower run; see :func:`bot_figures`):
 seconds per MCTS move, time of a tournament of the fast bots, win rates with 95% Wilson intervals.
@@ -84,6 +90,35 @@ def click_to_redraw(clicks: int = 30) -> float:
     return statistics.median(times)
 
 
+def inprocess_figures(samples: int = 15) -> dict:
+    """Median ms in-process (no browser, no comm) of a move with the random bot's reply, an undo, a
+    score-stepper Next and a replay-slider step in the Jaipur app."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .ui.jaipur_app import JaipurApp
+
+    def timed(action) -> float:
+        start = time.perf_counter()
+        action()
+        return (time.perf_counter() - start) * 1000
+
+    app = JaipurApp(seed=5, bot="random")
+    moves, undos = [], []
+    while not app.paused:
+        moves.append(timed(app.play_first_legal))
+        if len(undos) < samples and not app.paused:
+            undos.append(timed(app.undo))
+            app.play_first_legal()
+    steps = [timed(app.stepper.next_button.click) for _ in range(min(samples, len(app.stepper.sheet.rows)))]
+    replay = []
+    for _ in range(samples):
+        replay.append(timed(lambda: setattr(app.replay, "value", app.replay.value - 1)))
+    app.close()
+    return {"move_with_bot_reply": round(statistics.median(moves), 2), "undo": round(statistics.median(undos), 2),
+            "stepper_next": round(statistics.median(steps), 2), "replay_step": round(statistics.median(replay), 2)}
+
+
 def import_seconds(repeats: int = 5) -> float:
     """Median seconds of ``import caravan_lessons`` in a fresh interpreter."""
     code = "import time; t = time.perf_counter(); import caravan_lessons; print(time.perf_counter() - t)"
@@ -105,6 +140,7 @@ def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
         "jaipur_turns_per_round": round(play["turns_per_round"], 1),
         "jaipur_legal_actions_us": round(legal["legal_actions_us"], 2),
         "jaipur_app_click_to_redraw_ms": round(click_to_redraw(), 1),
+        "jaipur_app_inprocess_ms": inprocess_figures(),
         "import_s": round(import_seconds(), 3),
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -225,5 +261,252 @@ def run_bot_bench(games: int = 1000, mcts_games: int = 0, processes: int = 1, se
                           checkpoint_dir=checkpoint_dir)
     figures["python"] = platform.python_version()
     figures["cpus"] = os.cpu_count()
+    _print_figures(figures, as_json)
+    return 0
+
+
+# --- the play app in a real browser ------------------------------------------------------------------
+
+CHROMIUM_PATH = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+"""Debian's Chromium and the flags proven on these machines (Playwright never downloads a browser)."""
+
+JAIPUR_GOODS = ("diamond", "gold", "silver", "cloth", "spice", "leather")  # most valuable first
+JAIPUR_PRECIOUS = ("diamond", "gold", "silver")  # sold 2 or more at a time (JAI-SELL-4)
+
+
+def jaipur_click_plan(market, hand, herd: int, strong: bool = True) -> tuple:
+    """What a learner would click next, from the card names on display: ``(button kind, market cards,
+    hand cards, herd camels)``. Works on names only, so a browser can read them off the page.
+
+    ``strong``: sell a type once 2 precious or 3 other cards are held, else take the most valuable
+    good, else the camels (beats the random bot). Otherwise a weak plan: take the camels whenever
+    there are any, else the cheapest good, and sell only with a full hand (loses to the heuristic bot).
+    """
+    held = {good: list(hand).count(good) for good in JAIPUR_GOODS}
+    goods_on_display = [c for c in market if c != "camel"]
+    full = len(hand) >= 7
+
+    def biggest_sale():
+        sellable = [g for g in JAIPUR_GOODS if held[g] >= (2 if g in JAIPUR_PRECIOUS else 1)]
+        good = max(sellable, key=lambda g: held[g])
+        return ("sell", [], [good] * held[good], 0)
+
+    if strong:
+        for good in JAIPUR_GOODS:
+            if held[good] >= (2 if good in JAIPUR_PRECIOUS else 3):
+                return ("sell", [], [good] * held[good], 0)
+        if not full and goods_on_display:
+            return ("take_one", [min(goods_on_display, key=JAIPUR_GOODS.index)], [], 0)
+        if "camel" in market:
+            return ("take_camels", [], [], 0)
+        return biggest_sale()
+    if "camel" in market:
+        return ("take_camels", [], [], 0)
+    if not full and goods_on_display:
+        return ("take_one", [max(goods_on_display, key=JAIPUR_GOODS.index)], [], 0)
+    return biggest_sale()
+
+
+# Click an element inside the app and resolve with the ms from the click to the last DOM change,
+# once `done` (a JS expression over `root`) is true and nothing has changed for `quiet` ms
+# (-1 on timeout). `key`: press that key on the element instead of clicking it.
+SETTLE_JS = """async ([rootSel, targetSel, done, quiet, key, timeout]) => {
+    const root = document.querySelector(rootSel);
+    const target = root.querySelector(targetSel);
+    const isDone = new Function('root', 'return (' + done + ');');
+    let last = performance.now();
+    const observer = new MutationObserver(() => { last = performance.now(); });
+    observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+    const t0 = performance.now();
+    last = t0;
+    if (key) {
+        target.focus();
+        for (const type of ['keydown', 'keyup'])
+            target.dispatchEvent(new KeyboardEvent(type, {key: key, code: key, bubbles: true}));
+    } else {
+        target.click();
+    }
+    while (performance.now() - t0 < timeout) {
+        await new Promise(r => setTimeout(r, 10));
+        if (isDone(root) && performance.now() - last >= quiet) {
+            observer.disconnect();
+            return last - t0;
+        }
+    }
+    observer.disconnect();
+    return -1;
+}"""
+# the number of the newest move in the log (the log lists the newest first)
+JS_TOP_MOVE = "parseInt((root.querySelector('.jaipur-log-lines b') || {textContent: '-1'}).textContent)"
+
+
+class JaipurPage:
+    """Drives a displayed :class:`~caravan_lessons.ui.JaipurApp` in a Playwright page by clicking.
+
+    Args:
+        page: a Playwright page showing the app.
+        root: a CSS selector of the app's box (e.g. ``.jaipur-app`` or a class added to one app).
+        quiet: ms without DOM changes that count as "settled".
+    """
+
+    def __init__(self, page, root: str = ".jaipur-app", quiet: int = 200):
+        self.page, self.root, self.quiet = page, root, quiet
+
+    def locator(self, selector: str):
+        return self.page.locator(f"{self.root} {selector}")
+
+    def cards(self, kind: str) -> list[str]:
+        """The card names shown in the market, hand or herd (kind ``market``/``hand``/``herd``)."""
+        return [t.strip() for t in self.locator(f".jaipur-{kind}-card:visible").all_inner_texts()]
+
+    def top_move(self) -> int:
+        return self.page.evaluate(f"(() => {{ const root = document.querySelector({self.root!r}); "
+                                  f"return {JS_TOP_MOVE}; }})()")
+
+    def timed(self, target: str, done: str, key: str = "", timeout: int = 30_000) -> float:
+        """Click ``target`` (a selector inside the app) and return ms to the settled DOM (see SETTLE_JS)."""
+        ms = self.page.evaluate(SETTLE_JS, [self.root, target, done, self.quiet, key, timeout])
+        if ms < 0:
+            raise TimeoutError(f"clicking {target} never settled with {done}")
+        return ms
+
+    def settle(self, done: str = "true", timeout: int = 30_000) -> None:
+        """Wait until ``done`` holds and the app's DOM has been still for ``quiet`` ms."""
+        self.page.evaluate(SETTLE_JS.replace("target.click();", "").replace("target.focus();", ""),
+                           [self.root, "div", done, self.quiet, "", timeout])
+
+    def paused(self) -> bool:
+        return self.locator(".jaipur-next-round:visible").count() > 0
+
+    def play_move(self, strong: bool = True) -> float:
+        """Select the cards of :func:`jaipur_click_plan` by clicking, then time the action button: ms
+        from its click to the settled DOM (the move and the bot's reply shown)."""
+        kind, market, hand, camels = jaipur_click_plan(self.cards("market"), self.cards("hand"),
+                                                        len(self.cards("herd")), strong)
+        self.locator(".jaipur-clear").click()
+        for names, pool in ((market, "market"), (hand, "hand")):
+            for name in sorted(set(names)):
+                buttons = self.locator(f".jaipur-{pool}-card.jaipur-card-{name}:visible")
+                for i in range(names.count(name)):
+                    buttons.nth(i).click()
+        for i in range(camels):
+            self.locator(".jaipur-herd-card:visible").nth(i).click()
+        self.settle(f"root.querySelectorAll('.jaipur-selected').length === {len(market) + len(hand) + camels}")
+        before = self.top_move()
+        return self.timed(f".jaipur-{kind.replace('_', '-')}", f"{JS_TOP_MOVE} > {before}")
+
+    def next_round(self) -> float:
+        before = self.top_move()
+        return self.timed(".jaipur-next-round", f"{JS_TOP_MOVE} > {before} && "
+                          "!root.querySelector('.jaipur-next-round').offsetParent")
+
+
+def _voila(notebook, port: int, log):
+    import socket
+
+    cmd = [os.path.join(os.path.dirname(sys.executable), "voila"), str(notebook), "--no-browser",
+           f"--port={port}", "--Voila.ip=127.0.0.1"]
+    proc = subprocess.Popen(cmd, cwd=os.path.dirname(notebook), stdout=log, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("voila exited before it listened; see its log")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return proc
+        time.sleep(0.3)
+    raise TimeoutError("voila did not listen within 60 s")
+
+
+def browser_latency(samples: int = 10, seed: int = 5) -> dict:
+    """Median ms from a click to the settled DOM in a real browser: the Jaipur app (``seed``, random
+    bot) in Voila, in Debian's Chromium driven by Playwright.
+
+    Measured: every move of a first round played by clicking (:func:`jaipur_click_plan`; the random
+    bot's reply included), ``samples`` undos, ``samples`` score-stepper Next clicks at the round end,
+    and ``samples`` replay-slider steps (the Left arrow key on the slider). "Settled": no change in
+    the app's DOM for 200 ms after the expected change appeared; the figure is the time of the last
+    change. Needs ``/usr/bin/chromium``, ``playwright`` and ``voila``.
+
+    Returns:
+        ``{"move_with_bot_reply": ms, "undo": ms, "stepper_next": ms, "replay_step": ms, "samples": {...},
+        "max": {...}}``.
+
+    Raises:
+        RuntimeError: no Chromium, Playwright or Voila.
+    """
+    import re
+    import signal
+    import socket
+    import tempfile
+    from pathlib import Path
+
+    if not os.access(CHROMIUM_PATH, os.X_OK):
+        raise RuntimeError(f"bench --browser needs {CHROMIUM_PATH} (apt-get install chromium)")
+    try:
+        import nbformat
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:
+        raise RuntimeError(f"bench --browser needs playwright and nbformat: {error}") from error
+    with tempfile.TemporaryDirectory() as tmp, socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        probe.close()
+        notebook = Path(tmp) / "bench_app.ipynb"
+        nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                               "language": "python"}})
+        nb.cells = [nbformat.v4.new_code_cell(f"from caravan_lessons.ui import JaipurApp\n"
+                                              f"app = JaipurApp(seed={seed}, bot='random')\napp")]
+        nbformat.write(nb, notebook)
+        env_log = open(Path(tmp) / "voila.log", "w")  # noqa: SIM115 - closed below
+        proc = _voila(notebook, port, env_log)
+        times: dict[str, list[float]] = {"move_with_bot_reply": [], "undo": [], "stepper_next": [], "replay_step": []}
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS)
+                context = browser.new_context(viewport={"width": 1280, "height": 1000})
+                context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
+                page = context.new_page()
+                page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
+                page.locator(".jaipur-market-card:visible").first.wait_for(timeout=120_000)
+                app = JaipurPage(page)
+                app.settle()
+                undos = 0
+                while not app.paused():
+                    times["move_with_bot_reply"].append(app.play_move())
+                    if undos < samples and not app.paused():
+                        before = app.top_move()
+                        times["undo"].append(app.timed(".jaipur-undo", f"{JS_TOP_MOVE} < {before}"))
+                        undos += 1
+                        app.play_move()
+                rows = page.locator(".score-text").inner_text()
+                total = int(re.search(r"Step 0 of (\d+)", rows).group(1))
+                for step in range(1, min(samples, total) + 1):
+                    times["stepper_next"].append(app.timed(".score-next", f"root.querySelector('.score-text')"
+                                                           f".textContent.includes('Step {step} of')"))
+                last = app.top_move()
+                for k in range(1, samples + 1):
+                    times["replay_step"].append(app.timed(
+                        ".noUi-handle", f"root.querySelector('.jaipur-status').textContent.includes("
+                                        f"'after move {last - k} of')", key="ArrowLeft"))
+                browser.close()
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
+            env_log.close()
+    figures = {kind: round(statistics.median(ms), 1) for kind, ms in times.items()}
+    figures["max"] = {kind: round(max(ms), 1) for kind, ms in times.items()}
+    figures["samples"] = {kind: len(ms) for kind, ms in times.items()}
+    return figures
+
+
+def run_browser_bench(samples: int = 10, as_json: bool = False) -> int:
+    """Measure :func:`browser_latency` and print it beside the in-process figures."""
+    figures = {"browser_ms": browser_latency(samples), "inprocess_ms": inprocess_figures(samples),
+               "target_ms": 100, "python": platform.python_version(), "cpus": os.cpu_count()}
     _print_figures(figures, as_json)
     return 0

@@ -244,3 +244,7 @@ def chromium_page(artifacts_dir: Path | str, name: str) -> Iterator[Any]:
 def page_errors(page: Any) -> list[str]:
     """The uncaught JavaScript errors seen so far on a page from chromium_page."""
     return [line for line in page.console_log if line.startswith("pageerror")]
+
+
+# the click policy of the browser tests and the browser bench (names only, read off the page)
+from caravan_lessons.bench import JaipurPage, jaipur_click_plan  # noqa: E402,F401

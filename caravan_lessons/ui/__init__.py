@@ -1,5 +1,13 @@
-"""ipywidgets apps built from an engine (and viz for pictures). Importing this loads ipywidgets."""
-from .common import RulePanel, ScoreStepper
-from .jaipur_app import JaipurApp
+"""ipywidgets apps built from an engine (and viz for pictures). Importing this loads ipywidgets.
 
-__all__ = ["JaipurApp", "RulePanel", "ScoreStepper"]
+* :class:`JaipurApp`: play Jaipur against a bot or a friend; :func:`guided_first_turn`: the same
+  app with a short script for the first three moves;
+* :class:`PlayShell`: the base class of every game's play app (seats, bots, pauses at round ends,
+  undo, log, replay, score sheet, guided turns);
+* :class:`ScoreStepper`, :class:`RulePanel`: widgets every game's lessons share.
+"""
+from .common import RulePanel, ScoreStepper
+from .jaipur_app import JaipurApp, guided_first_turn
+from .shell import Guide, PlayShell
+
+__all__ = ["Guide", "JaipurApp", "PlayShell", "RulePanel", "ScoreStepper", "guided_first_turn"]

@@ -15,64 +15,181 @@ from collections.abc import Mapping
 
 import ipywidgets as W
 
-from ..core import ScoreSheet
+
+def alternate_rows(rows) -> tuple:
+    """Score rows reordered so the players alternate within each category.
+
+    Categories (a row's ``source``, e.g. ``"goods:cloth"``, ``"bonus:3"``, ``"camel token"``) keep
+    the order in which their kind (the part before ``:``) and then they themselves first appear;
+    within a category the players take turns (player 0's first item, player 1's first item,
+    player 0's second ...). So a sheet listing all of player 0's items before player 1's reads as
+    a race: goods of each type for both, then bonus tokens, then the camel token.
+    """
+    from ..viz import category_of
+
+    kind_rank: dict[str, int] = {}
+    category_rank: dict[str, int] = {}
+    seen: dict[tuple, int] = {}
+    keyed = []
+    for index, row in enumerate(rows):
+        category = category_of(row)
+        kind_rank.setdefault(category.split(":")[0], len(kind_rank))
+        category_rank.setdefault(category, len(category_rank))
+        nth = seen.get((category, row.player), 0)
+        seen[(category, row.player)] = nth + 1
+        keyed.append(((kind_rank[category.split(":")[0]], category_rank[category], nth, row.player, index), row))
+    return tuple(row for _, row in sorted(keyed, key=lambda pair: pair[0]))
+
+
+TAB10 = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+         "#17becf")
+
+
+def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, height: int = 180) -> str:
+    """HTML of a stacked bar chart of ``sheet`` after ``step`` rows: one bar per seat, the newest item
+    outlined in red, the total under each bar in the sheet's unit, and a legend of the categories
+    counted so far (colours: category or its kind before ``:`` -> colour; others get tab10 colours).
+    The bars are scaled to the final totals, so they grow towards them."""
+    from ..viz import category_of
+
+    colours = dict(colours or {})
+    spare = iter(TAB10 * 4)
+    unit = html.escape(sheet.unit)
+    top = max(sheet.totals() + [1])
+    legend: dict[str, str] = {}
+    stacks: list[list[str]] = [[] for _ in range(sheet.players)]
+    totals = [0] * sheet.players
+    for i, row in enumerate(sheet.rows[:step]):
+        category = category_of(row)
+        colour = colours.get(category) or colours.get(category.split(":")[0])
+        if colour is None:
+            colour = colours[category] = next(spare)
+        label = category.split(":")[-1] if category.startswith("goods:") else category.split(":")[0]
+        legend.setdefault(label, colour)
+        newest = "outline:3px solid #d50000;outline-offset:-3px;" if i == step - 1 else ""
+        px = max(1, round(row.points / top * height))
+        stacks[row.player].append(
+            f"<div title='{html.escape(row.item)}: +{row.points} {unit}' style='height:{px}px;background:{colour};"
+            f"border-top:1px solid white;{newest}'></div>")
+        totals[row.player] += row.points
+    bars = "".join(
+        f"<div style='display:flex;flex-direction:column;align-items:center;width:92px;margin-right:8px'>"
+        f"<div style='display:flex;flex-direction:column-reverse;width:64px;height:{height}px;"
+        f"border-bottom:1px solid #333'>{''.join(stacks[p])}</div>"
+        f"<div style='font-size:85%;text-align:center;line-height:1.2'>{html.escape(names[p])}<br>"
+        f"<b>{totals[p]} {unit}</b></div></div>" for p in range(sheet.players))
+    keys = "".join(
+        f"<div style='white-space:nowrap'><span style='display:inline-block;width:12px;height:12px;background:{c};"
+        f"border:1px solid #333;margin-right:5px;vertical-align:middle'></span>{html.escape(k)}</div>"
+        for k, c in legend.items())
+    legend_html = (f"<div style='font-size:90%;align-self:center'><b>counted so far</b>{keys}</div>" if keys
+                   else "<div style='font-size:90%;align-self:center;color:#777'>nothing counted yet</div>")
+    return (f"<div class='score-bars' style='display:flex;align-items:flex-end;padding:4px 8px'>"
+            f"{bars}{legend_html}</div>")
 
 
 class ScoreStepper(W.VBox):
-    """Step through a score sheet: one row at a time, with a growing bar chart.
+    """Add up a score sheet one item at a time: Back / Next / Show all, a growing table and bar chart.
+
+    Works for any game's :class:`~caravan_lessons.core.ScoreSheet`. The items are shown in the
+    order of :func:`alternate_rows` (players alternate within each category); the table lists
+    only the items counted so far (the whole sheet after **Show all**), so the totals are built,
+    not given away; the bar chart has a legend and
+    counts in the sheet's unit (``sheet.unit``: rupees in Jaipur).
 
     Args:
-        sheet: the score sheet (rows in reading order).
+        sheet: the score sheet, or None for an empty stepper to fill later with :meth:`set_sheet`.
         names: a name per seat for the chart and the text (default "player 0", "player 1").
         rules: rule ID -> rule (with ``text``), to quote the clause of each row.
+        colours: category -> colour for the chart (e.g. ``viz.jaipur.SCORE_COLOURS``).
 
     Attributes:
-        step: rows shown so far (0 .. len(sheet.rows)).
+        sheet: the sheet shown, rows already in stepping order (None if empty).
+        step: rows counted so far (0 .. len(sheet.rows)).
+
+    The chart is HTML (:func:`score_chart_html`), not a matplotlib image: a step costs well under
+    a millisecond to draw, so Next and Back feel immediate in the browser. For a static picture of
+    the same chart use :func:`caravan_lessons.viz.draw_score_steps`. The play apps keep one stepper
+    and call :meth:`set_sheet` again when the same sheet is shown (e.g. while replaying): the step
+    is kept and no widget is created.
     """
 
-    def __init__(self, sheet: ScoreSheet, names=None, rules: Mapping | None = None):
-        self.sheet = sheet
-        self.names = list(names or [f"player {p}" for p in range(sheet.players)])
+    def __init__(self, sheet=None, names=None, rules: Mapping | None = None, colours: Mapping | None = None):
+        self.sheet = None
+        self._source = None
+        self.names: list[str] = []
         self.rules = rules or {}
+        self.colours = dict(colours or {})
         self.step = 0
-        self.back_button = W.Button(description="Back", icon="arrow-left").add_class("score-back")
-        self.next_button = W.Button(description="Next", icon="arrow-right", button_style="primary").add_class(
-            "score-next")
-        self.all_button = W.Button(description="Show all").add_class("score-all")
+        self.back_button = W.Button(description="Back", icon="arrow-left",
+                                    layout=W.Layout(width="90px")).add_class("score-back")
+        self.next_button = W.Button(description="Next", icon="arrow-right", button_style="primary",
+                                    layout=W.Layout(width="90px")).add_class("score-next")
+        self.all_button = W.Button(description="Show all", layout=W.Layout(width="100px")).add_class("score-all")
         self.back_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
         self.all_button.on_click(lambda _b: self.go(len(self.sheet.rows)))
-        self.text = W.HTML().add_class("score-text")
-        self.chart = W.Image(format="png", layout=W.Layout(width="480px")).add_class("score-chart")
-        super().__init__([W.HBox([self.back_button, self.next_button, self.all_button]), self.text, self.chart])
+        self.text = W.HTML(layout=W.Layout(flex="1 1 420px")).add_class("score-text")
+        self.chart = W.HTML(layout=W.Layout(flex="0 0 auto", margin="0 16px 0 0")).add_class("score-chart")
+        super().__init__([W.HBox([self.back_button, self.next_button, self.all_button]),
+                          W.HBox([self.chart, self.text], layout=W.Layout(flex_flow="row wrap",
+                                                                           align_items="flex-start"))])
         self.add_class("score-stepper")
+        if sheet is not None:
+            self.set_sheet(sheet, names=names)
+
+    def set_sheet(self, sheet, names=None) -> None:
+        """Show ``sheet``: from step 0 if it is a new sheet, at the same step if it equals the one shown."""
+        if names is not None or not self.names:
+            self.names = list(names or [f"player {p}" for p in range(sheet.players)])
+        if sheet == self._source:
+            self.go(self.step)
+            return
+        from dataclasses import replace
+
+        self._source = sheet
+        self.sheet = replace(sheet, rows=alternate_rows(sheet.rows))
         self.go(0)
 
     def go(self, step: int) -> None:
         """Show the first ``step`` rows (clamped to 0 .. number of rows)."""
-        from ..viz import to_png
-        from ..viz.jaipur import draw_score_steps
-
-        step = max(0, min(step, len(self.sheet.rows)))
+        sheet = self.sheet
+        step = max(0, min(step, len(sheet.rows)))
         self.step = step
+        last = len(sheet.rows)
         self.back_button.disabled = step == 0
-        self.next_button.disabled = self.all_button.disabled = step == len(self.sheet.rows)
-        totals = self.sheet.cumulative()[step]
-        parts = [f"<b>Step {step} of {len(self.sheet.rows)}</b>: "
-                 + ", ".join(f"{html.escape(self.names[p])} {totals[p]} {self.sheet.unit}" for p in range(len(totals)))]
+        self.next_button.disabled = self.all_button.disabled = step == last
+        self.text.value = self._text(step)
+        self.chart.value = score_chart_html(sheet, step, self.names, self.colours)
+
+    def _text(self, step: int) -> str:
+        sheet, names, unit = self.sheet, self.names, html.escape(self.sheet.unit)
+        totals = sheet.cumulative()[step]
+        parts = [f"<b>Step {step} of {len(sheet.rows)}</b>: "
+                 + ", ".join(f"{html.escape(names[p])} {totals[p]} {unit}" for p in range(len(totals)))]
         if step:
-            row = self.sheet.rows[step - 1]
-            parts.append(f"<div>{html.escape(self.names[row.player])}: {html.escape(row.item)} "
-                         f"<b>+{row.points}</b> ({row.rule})</div>")
+            row = sheet.rows[step - 1]
+            parts.append(f"<div>Newest: {html.escape(names[row.player])}, {html.escape(row.item)} "
+                         f"<b>+{row.points} {unit}</b> ({html.escape(row.rule)})</div>")
             rule = self.rules.get(row.rule)
             if rule is not None:
-                parts.append(f"<div style='color:#555;font-size:90%'>{html.escape(str(rule))}</div>")
+                parts.append(f"<div style='color:#555;font-size:90%;max-width:520px'>{html.escape(str(rule))}</div>")
+            cell = "padding:1px 10px 1px 0;white-space:nowrap"
+            wrap = "padding:1px 10px 1px 0"
+            mark = " style='background:#fff3cd'"  # the newest row
+            body = "".join(
+                f"<tr{mark if i == step else ''}><td style='{cell}'>{i}</td>"
+                f"<td style='{cell}'>{html.escape(names[r.player])}</td><td style='{wrap}'>{html.escape(r.item)}</td>"
+                f"<td style='{cell};text-align:right'>{r.points}</td><td style='{cell}'>{html.escape(r.rule)}</td></tr>"
+                for i, r in enumerate(sheet.rows[:step], 1))
+            head = "".join(f"<th style='{cell};text-align:left'>{h}</th>" for h in ("#", "who", "item", unit, "rule"))
+            parts.append(f"<table class='score-table' style='border-collapse:collapse;font-size:90%;margin-top:4px'>"
+                         f"<tr>{head}</tr>{body}</table>")
         else:
-            parts.append("<div>Press Next to add up the first item.</div>")
-        if step == len(self.sheet.rows) and self.sheet.verdict:
-            parts.append(f"<div><b>{html.escape(self.sheet.verdict)}</b></div>")
-        self.text.value = "".join(parts)
-        self.chart.value = to_png(draw_score_steps(self.sheet, step, names=self.names))
+            parts.append("<div>Press <b>Next</b> to count the first item, or <b>Show all</b>.</div>")
+        if step == len(sheet.rows) and sheet.verdict:
+            parts.append(f"<div style='max-width:520px'><b>{html.escape(sheet.verdict)}</b></div>")
+        return "<div style='line-height:1.45'>" + "".join(parts) + "</div>"
 
 
 class RulePanel(W.VBox):

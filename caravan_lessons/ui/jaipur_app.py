@@ -1,60 +1,118 @@
 """The Jaipur play app: learners play against a bot (or each other) by clicking cards and buttons.
 
-    from caravan_lessons.ui import JaipurApp
+    from caravan_lessons.ui import JaipurApp, guided_first_turn
     app = JaipurApp(seed=7, bot="random")
-    app            # displays itself in a notebook
+    app                    # displays itself in a notebook
+    guided_first_turn()    # the same app with a short script for the first three moves
 
 Cards of the market, the hand and the herd are buttons that toggle when clicked; the cards
 and buttons that take part in some legal move are outlined in green. The action buttons turn
 the selection into an action (``jaipur.selection_to_action``) and the engine decides: an
-illegal choice is refused with its rule ID and plain words, and nothing changes. Seats, bots,
-undo, the log and the replay slider come from :class:`~caravan_lessons.ui.shell.PlayShell`.
-At the end of a round the score sheet is listed item by item and can be stepped through.
+illegal choice is refused with the rule ID and words the engine gives, and nothing changes.
+Seats, bots, pauses at the round end, undo, the log and the replay slider come from
+:class:`~caravan_lessons.ui.shell.PlayShell`. At the end of a round play stops for everyone, the
+score sheet is added up item by item in the score stepper, and a human presses **Next round**.
 
-Every widget a test or a browser needs carries a CSS class (``jaipur-...``).
+What the learner acts on (market, hand, herd, action buttons) comes first; the reference
+information (the rival, the deck, the token stacks, the bonus stacks) sits beside it, or below it
+when the notebook is narrow. Every widget a test or a browser needs carries a CSS class
+(``jaipur-...``); the look of the cards is a small style sheet, so a redraw sends one message per
+card that changed.
 """
 from __future__ import annotations
 
 import html
+from collections import Counter
 
 import ipywidgets as W
 import traitlets
 
 from ..core import RuleViolation
-from ..jaipur import CARD_TYPES, GOODS, NextRound, new_game, selection_to_action
-from ..jaipur.components import CARD_COLOURS, CARD_COUNTS, HAND_LIMIT, MARKET_SIZE, RULES, TEXT_ON
-from .common import ScoreStepper
-from .shell import HUMAN, PlayShell
+from ..jaipur import CARD_TYPES, GOODS, PLAYING, ROUND_OVER, NextRound, new_game, selection_to_action
+from ..jaipur.components import CARD_COLOURS, CARD_COUNTS, HAND_LIMIT, MARKET_SIZE, PLURAL, RULES, TEXT_ON
+from ..viz.jaipur import SCORE_COLOURS
+from .shell import HUMAN, Guide, PlayShell
 
 ACTION_KINDS = ("take_one", "exchange", "take_camels", "sell")
 LABELS = {"take_one": "Take one good", "exchange": "Exchange", "take_camels": "Take all camels", "sell": "Sell"}
+RULE_OF_KIND = {"take_one": "JAI-TAKE-2", "exchange": "JAI-TAKE-3", "take_camels": "JAI-TAKE-6", "sell": "JAI-SELL-1"}
+
+STYLE = "<style>" + "".join(
+    f".jaipur-app .jupyter-button.jaipur-card-{card}{{background:{CARD_COLOURS[card]};color:{TEXT_ON[card]}}}"
+    for card in CARD_TYPES) + """
+.jaipur-app .jupyter-button.jaipur-card{border:3px solid transparent;border-radius:6px;padding:0 4px;
+  margin:2px;font-size:13px;overflow:visible}
+.jaipur-app .jupyter-button.jaipur-card.jaipur-legal{border-color:#43a047}
+.jaipur-app .jupyter-button.jaipur-card.jaipur-selected{border-color:#111;font-weight:bold;
+  box-shadow:inset 0 0 0 2px #fff}
+.jaipur-app .jupyter-button.jaipur-off{display:none !important}
+.jaipur-app .jupyter-button.jaipur-guide-target{outline:4px solid #ff9800;outline-offset:1px}
+.jaipur-app .jupyter-button.jaipur-card:disabled{opacity:0.85}
+.jaipur-app .jaipur-title{margin:4px 0 0 0}
+.jaipur-app .widget-html-content{line-height:1.45}
+</style>"""
+"""The style sheet of the app (card colours by type, the green outline of legal cards, the thick
+border of selected ones, the orange outline of a guided step's targets)."""
+
+
+def _plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 class CardButton(W.Button):
     """A card the learner selects by clicking: a coloured button whose ``value`` toggles.
 
-    (ipywidgets' ToggleButton cannot be coloured, so the selection is kept here.) A selected card
-    shows a check mark and a thick border.
+    (ipywidgets' ToggleButton cannot be coloured, so the selection is kept here.) The look is set by
+    CSS classes: ``jaipur-card-<type>`` (colour), ``jaipur-legal`` (green outline: takes part in a
+    legal move), ``jaipur-selected`` (thick border, bold, check mark), ``jaipur-guide-target``
+    (orange outline in a guided turn), ``jaipur-off`` (not shown). :meth:`show` sets all of them
+    in one message.
     """
 
     value = traitlets.Bool(False)
-    legal = traitlets.Bool(False)  # takes part in at least one legal move: outlined in green
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, kind: str, width: str):
+        super().__init__(layout=W.Layout(width=width, height="52px"))
+        self.kind = kind
+        self.card = ""
+        self.legal = self.target = False
+        self.visible = False
+        self._dom_classes = self._classes()
         self.on_click(lambda _b: setattr(self, "value", not self.value))
-        self.observe(self._restyle, names=["value", "legal"])
+        self.observe(lambda _c: self._restyle(), names="value")
 
-    def _restyle(self, change=None) -> None:
-        self.icon = "check" if self.value else ""
-        self.layout.border = ("3px solid #111" if self.value else "3px solid #43a047" if self.legal
-                              else "3px solid transparent")
-        self.style.font_weight = "bold" if self.value else ""
+    def _classes(self) -> tuple:
+        classes = ["jaipur-card", f"jaipur-{self.kind}-card"]
+        if self.card:
+            classes.append(f"jaipur-card-{self.card}")
+        if not self.visible:
+            classes.append("jaipur-off")
+        if self.legal:
+            classes.append("jaipur-legal")
+        if self.value:
+            classes.append("jaipur-selected")
+        if self.target:
+            classes.append("jaipur-guide-target")
+        return tuple(classes)
 
+    def _restyle(self) -> None:
+        with self.hold_sync():
+            self.icon = "check" if self.value else ""
+            self._dom_classes = self._classes()
 
-def _chip(text: str, colour: str, fg: str = "white") -> str:
-    return (f'<span style="display:inline-block;min-width:1.4em;padding:1px 4px;margin:1px;border-radius:8px;'
-            f'background:{colour};color:{fg};text-align:center;font-size:12px">{html.escape(text)}</span>')
+    def show(self, card: str, legal: bool, enabled: bool, target: bool = False) -> None:
+        """Show ``card`` ("" hides the button), unselected; one message to the browser at most."""
+        with self.hold_sync():
+            self.visible = bool(card)
+            if card and card != self.card:
+                self.card = card
+                self.description = card
+                self.tooltip = f"{card}: click to select"
+            self.legal, self.target = legal and bool(card), target
+            self.value = False
+            self.disabled = not enabled
+            self.icon = ""
+            self._dom_classes = self._classes()
 
 
 class JaipurApp(PlayShell):
@@ -69,77 +127,106 @@ class JaipurApp(PlayShell):
             card was revealed since the move).
         bot_seed: the bots' seed.
 
+    Raises:
+        ValueError: an unknown bot name or mode (the message lists the choices).
+
     Attributes:
         state: the ``jaipur.State`` being played (read it, do not change it).
         buttons: the action buttons by kind (``"take_one"``, ``"exchange"``, ``"take_camels"``, ``"sell"``).
+        market_cards, hand_cards, herd_cards: the card buttons shown now.
+        next_button: the **Next round** button (the shell's continue button).
     """
 
     css_prefix = "jaipur"
+    continue_label = "Next round"
 
     def __init__(self, seed: int = 1, bot: str = "random", seats=None, mode: str = "practice", bot_seed: int = 0):
-        self.board = W.HTML().add_class("jaipur-board")
-        self.market_box = W.HBox().add_class("jaipur-market")
-        self.hand_box = W.HBox().add_class("jaipur-hand")
-        self.herd_box = W.HBox().add_class("jaipur-herd")
-        self.hand_title = W.HTML("<b>Your hand</b>")
+        self.style_sheet = W.HTML(STYLE, layout=W.Layout(height="0px", overflow="hidden"))
+        self.board = W.HTML(layout=W.Layout(width="390px")).add_class("jaipur-board")
+        self.market_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("jaipur-market")
+        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("jaipur-hand")
+        self.herd_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("jaipur-herd")
+        self.market_title = W.HTML("<b>Market</b>: click goods to take them").add_class("jaipur-title")
+        self.hand_title = W.HTML().add_class("jaipur-title")
+        self.herd_title = W.HTML().add_class("jaipur-title")
         self.buttons = {}
         for kind in ACTION_KINDS:
-            button = W.Button(description=LABELS[kind]).add_class(f"jaipur-{kind.replace('_', '-')}")
+            button = W.Button(description=LABELS[kind], layout=W.Layout(width="auto", min_width="120px"))
+            button.add_class(f"jaipur-{kind.replace('_', '-')}")
             button.on_click(lambda _b, kind=kind: self.act(kind))
             self.buttons[kind] = button
-        self.clear_button = W.Button(description="Clear selection").add_class("jaipur-clear")
+        self.clear_button = W.Button(description="Clear selection", layout=W.Layout(width="auto")).add_class(
+            "jaipur-clear")
         self.clear_button.on_click(lambda _b: self.clear_selection())
-        self.next_button = W.Button(description="Next round", button_style="success").add_class("jaipur-next-round")
-        self.next_button.on_click(lambda _b: self.next_round())
-        self.score = W.HTML().add_class("jaipur-score")
-        self.stepper_box = W.VBox().add_class("jaipur-stepper")
-        self.stepper = None
-        # fixed pools of card buttons, reused on every redraw (widgets are never created per move)
-        self._pools = {"market": self._pool(MARKET_SIZE, "market"), "hand": self._pool(HAND_LIMIT, "hand"),
-                       "herd": self._pool(CARD_COUNTS[-1], "herd")}
+        # fixed pools of card buttons, reused on every redraw (no widget is created per move)
+        self._pools = {"market": [self._card_button("market", "100px") for _ in range(MARKET_SIZE)],
+                       "hand": [self._card_button("hand", "100px") for _ in range(HAND_LIMIT)],
+                       "herd": [self._card_button("herd", "72px") for _ in range(CARD_COUNTS[-1])]}
         self.market_box.children = self._pools["market"]
         self.hand_box.children = self._pools["hand"]
         self.herd_box.children = self._pools["herd"]
         self.market_cards: list[CardButton] = []
         self.hand_cards: list[CardButton] = []
         self.herd_cards: list[CardButton] = []
-        self._sheet_round = None
+        self._board_cache = None
         super().__init__(new_game(seed=seed), seats=seats or ("human", bot), mode=mode, bot_seed=bot_seed,
-                         rules=RULES)
-        self.play_bots()
-        self.refresh()
+                         rules=RULES, score_colours=SCORE_COLOURS)
+        self.continue_button.add_class("jaipur-next-round")
+        self.next_button = self.continue_button
+        self.start()
 
     def layout_children(self) -> list:
+        play_area = W.VBox([
+            self.market_title, self.market_box, self.hand_title, self.hand_box, self.herd_title, self.herd_box,
+            W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap", margin="6px 0 0 0")),
+            W.HBox([self.clear_button, self.undo_button, self.continue_button], layout=W.Layout(flex_flow="row wrap")),
+        ], layout=W.Layout(flex="1 1 520px", max_width="760px", margin="0 16px 0 0")).add_class("jaipur-play-area")
+        reference = W.VBox([self.board], layout=W.Layout(flex="0 1 390px")).add_class("jaipur-reference")
         return [
-            W.HBox(self.seat_pickers + [self.mode_picker]), self.status, self.board,
-            W.HTML("<b>Market</b> (click goods to take them, or use Take all camels)"), self.market_box,
-            self.hand_title, self.hand_box,
-            W.HTML("<b>Herd</b> (click camels to give them back in an exchange)"), self.herd_box,
-            W.HBox(list(self.buttons.values())), W.HBox([self.clear_button, self.undo_button, self.next_button]),
-            self.explain, self.score, self.stepper_box, self.replay,
-            W.HTML("<b>What happened</b> (newest first)"), self.log_view,
+            self.style_sheet, self.settings, self.status, self.explain, self.stepper_box,
+            W.HBox([play_area, reference], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+            self.replay, self.log_view,
         ]
+
+    def _card_button(self, kind: str, width: str) -> CardButton:
+        button = CardButton(kind, width)
+        button.on_click(self._card_clicked)
+        return button
 
     # -- the learner's actions --
 
     def selection(self) -> tuple[list[str], list[str], int]:
-        """The selected (market cards, hand cards, herd camels)."""
-        market = [b.description for b in self.market_cards if b.value]
-        hand = [b.description for b in self.hand_cards if b.value]
+        """The selected (market cards, hand cards, number of herd camels)."""
+        market = [b.card for b in self.market_cards if b.value]
+        hand = [b.card for b in self.hand_cards if b.value]
         herd = sum(1 for b in self.herd_cards if b.value)
         return market, hand, herd
 
+    def _card_clicked(self, button: CardButton) -> None:
+        """After a card toggled: a guided turn refuses cards off its script; any old message goes."""
+        if self.guide is not None and button.value and not self.guide.wants(self, button):
+            button.value = False
+            self.say(self.guide.off_script_card(self, button))
+            return
+        self.clear_message()
+
     def act(self, kind: str) -> bool:
-        """Turn the selection into an action of ``kind`` and play it; True if it was legal."""
-        state = self.state
-        if state.round_over:
-            self.show_problem("JAI-MATCH-1", "the round is over: read the score sheet, then deal the next round.")
+        """Turn the selection into an action of ``kind`` and play it; True if it was legal.
+
+        A selection that cannot be an action of that kind is refused with the RuleViolation that
+        ``jaipur.selection_to_action`` raises; a legal-looking action the engine refuses, with the
+        engine's RuleViolation. The app never names a rule of its own.
+        """
+        if not self.live:
+            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
             return False
+        if self.paused:
+            return self.play(NextRound())  # the shell explains the pause and changes nothing
         market, hand, herd = self.selection()
         try:
             action = selection_to_action(kind, market, hand, herd)
         except RuleViolation as error:
-            self.explain_violation(error)
+            self.show_violation(error)
             return False
         except ValueError as error:  # a selection that names no card type at all
             self.show_problem("", str(error))
@@ -147,57 +234,64 @@ class JaipurApp(PlayShell):
         return self.play(action)
 
     def next_round(self) -> bool:
-        """Deal the next round once a round is over (JAI-MATCH-1)."""
-        if self.state.phase != "round over":
-            self.show_problem("JAI-MATCH-1", "a new round starts only when this one is over.")
-            return False
-        if self.seats[self.state.current_player] != HUMAN:
-            self.play_bots()
-            self.refresh()
-            return True
-        return self.play(NextRound())
+        """Deal the next round once a round is over (the Next round button, JAI-MATCH-1)."""
+        return self.continue_play()
 
     def clear_selection(self) -> None:
-        """Unselect every card."""
+        """Unselect every card and clear the message line."""
         for button in self.market_cards + self.hand_cards + self.herd_cards:
             button.value = False
+        self.clear_message()
 
     def select(self, market=(), hand=(), herd: int = 0) -> None:
-        """Select cards by name, as clicks would (``market=["cloth"], hand=["spice"]``)."""
-        self.clear_selection()
+        """Select cards by name, as clicks would (``market=["cloth"], hand=["spice"]``); clears the message.
+
+        Raises:
+            ValueError: a card that is not on display, or more camels than the herd holds.
+        """
+        for button in self.market_cards + self.hand_cards + self.herd_cards:
+            button.value = False
         for names, buttons in ((market, self.market_cards), (hand, self.hand_cards)):
             wanted = list(names)
             for button in buttons:
-                if button.description in wanted:
+                if button.card in wanted:
                     button.value = True
-                    wanted.remove(button.description)
+                    wanted.remove(button.card)
             if wanted:
                 raise ValueError(f"cannot select {wanted}: not on display")
         if herd > len(self.herd_cards):
             raise ValueError(f"cannot select {herd} camels: the herd has {len(self.herd_cards)}")
         for button in self.herd_cards[:herd]:
             button.value = True
+        self.clear_message()
+
+    def select_action(self, action) -> str:
+        """Select the cards of a take-or-sell ``action`` (as a learner would); return its button's kind."""
+        kind = action.kind
+        if kind == "take_one":
+            self.select(market=[action.good])
+        elif kind == "exchange":
+            self.select(market=action.take, hand=[c for c in action.give if c != "camel"],
+                        herd=action.give.count("camel"))
+        elif kind == "sell":
+            self.select(hand=[action.good] * action.count)
+        else:
+            self.select()
+        return kind
 
     def play_first_legal(self) -> bool:
-        """Select the cards of the first legal take-or-sell action and click its button (for demos and timing)."""
+        """Select the cards of the first legal take-or-sell action and click its button (for demos and
+        timing); at a round end, press Next round. True if something was played."""
         if not self.live:
-            self.explain.value = "<i>You are replaying: move the slider to the end to play on.</i>"
+            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
             return False
-        for action in self.state.legal_actions():
-            kind = action.kind
-            if kind == "take_one":
-                self.select(market=[action.good])
-            elif kind == "exchange":
-                self.select(market=action.take, hand=[c for c in action.give if c != "camel"],
-                            herd=action.give.count("camel"))
-            elif kind == "sell":
-                self.select(hand=[action.good] * action.count)
-            elif kind == "take_camels":
-                self.clear_selection()
-            else:
-                continue
-            self.buttons[kind].click()
+        if self.paused:
+            self.next_button.click()
             return True
+        for action in self.state.legal_actions():
+            if action.kind in self.buttons:
+                self.buttons[self.select_action(action)].click()
+                return True
         return False
 
     # -- the shell's hooks --
@@ -209,119 +303,266 @@ class JaipurApp(PlayShell):
         other = 1 - seat  # cards leaving the other hand (sold or given back) become visible
         return any(a < b for a, b in zip(after.hands[other], before.hands[other]))
 
+    def pause_reason(self, state) -> str | None:
+        """At the end of a round (not the match): "Round 1 is over: <why it ended>; <who won and why>"."""
+        if state.phase != ROUND_OVER:
+            return None
+        result = state.round_results[-1]
+        return (f"Round {result['round'] + 1} is over ({result['end_reason']}; {result['end_rule']}): "
+                f"{result['reason']}")
+
+    def continue_action(self, state):
+        return NextRound()
+
+    def describe_end(self, state) -> str:
+        seals = state.seals
+        winner = state.winner
+        return (f"The match is over: {self.seat_name(winner)} wins with {_plural(seals[winner], 'seal')} of "
+                f"excellence (JAI-MATCH-2). Seals: {seals[0]} to {seals[1]}.")
+
+    def score_sheet_for(self, state):
+        return state.score_sheet() if state.round_results else None
+
     def describe_turn(self, state, seat: int) -> str:
-        if state.phase != "playing":
-            return "The round is over: read the score sheet, then press Next round."
         hand = sum(state.hands[seat])
-        room = "you may still take cards" if hand < HAND_LIMIT else "the hand is full (7): sell, exchange or take camels"
-        return f"Take cards or sell cards (JAI-TURN-1); {hand} cards in hand, {room}."
+        room = ("you may still take cards" if hand < HAND_LIMIT
+                else "the hand is full (7): sell, exchange or take camels")
+        return f"Take cards or sell cards (JAI-TURN-1); {_plural(hand, 'card')} in hand, {room}."
 
-    @staticmethod
-    def _pool(size: int, kind: str) -> list[CardButton]:
-        pool = []
-        for _ in range(size):
-            button = CardButton(layout=W.Layout(width="78px", height="56px", display="none"))
-            button.add_class(f"jaipur-{kind}-card")
-            pool.append(button)
-        return pool
+    # -- drawing --
 
-    def _show_cards(self, counts: dict, kind: str, legal: set, enabled: bool) -> list[CardButton]:
+    def _show_cards(self, counts: dict, kind: str, legal: set, enabled: bool, targets: Counter) -> list[CardButton]:
         """Show ``counts`` on the buttons of one pool; return the buttons in use."""
         cards = [card for card in CARD_TYPES for _ in range(counts.get(card, 0))]
         pool = self._pools[kind]
+        wanted = Counter(targets)
         for i, button in enumerate(pool):
-            if i < len(cards):
-                card = cards[i]
-                if button.description != card:
-                    if button.description:
-                        button.remove_class(f"jaipur-card-{button.description}")
-                    button.add_class(f"jaipur-card-{card}")
-                    button.description = card
-                    button.tooltip = f"{card}: click to select"
-                    button.style.button_color = CARD_COLOURS[card]
-                    button.style.text_color = TEXT_ON[card]
-                button.value = False
-                button.legal = card in legal
-                button.disabled = not enabled
-                button.layout.display = None
-            else:
-                button.value = False
-                button.layout.display = "none"
+            card = cards[i] if i < len(cards) else ""
+            target = bool(card) and wanted[card] > 0
+            if target:
+                wanted[card] -= 1
+            button.show(card, card in legal, enabled, target)
         return pool[:len(cards)]
 
     def draw(self, state, seat: int, live: bool) -> None:
         obs = state.observation(seat)
-        humans_turn = live and state.phase == "playing" and self.seats[state.current_player] == HUMAN
+        humans_turn = live and state.phase == PLAYING and self.seats[state.current_player] == HUMAN
         legal = state.legal_actions() if humans_turn else []
         kinds = {a.kind for a in legal}
         take = {c for a in legal if a.kind == "exchange" for c in a.take} | {a.good for a in legal if a.kind == "take_one"}
         if "take_camels" in kinds:
             take.add("camel")
         give = {c for a in legal if a.kind == "exchange" for c in a.give} | {a.good for a in legal if a.kind == "sell"}
-        self.market_cards = self._show_cards(obs["market"], "market", take, humans_turn)
-        self.hand_cards = self._show_cards(obs["hand"], "hand", give, humans_turn)
-        self.herd_cards = self._show_cards({"camel": obs["herds"][seat]}, "herd", give & {"camel"}, humans_turn)
-        self.hand_title.value = (f"<b>Hand of player {seat}</b>" + (" (yours: pass the screen to them)"
-                                 if self.seats.count(HUMAN) == 2 else "") + " (click cards to sell or to give back)")
-        self.board.value = self._board_html(obs, seat)
+        plan = self.guide.plan if (self.guide is not None and humans_turn) else None
+        aims = _targets(plan)
+        self.market_cards = self._show_cards(obs["market"], "market", take, humans_turn, aims["market"])
+        self.hand_cards = self._show_cards(obs["hand"], "hand", give, humans_turn, aims["hand"])
+        self.herd_cards = self._show_cards({"camel": obs["herds"][seat]}, "herd", give & {"camel"}, humans_turn,
+                                           aims["herd"])
+        name = self.seat_name(seat)
+        hot_seat = self.seats.count(HUMAN) == 2
+        self.hand_title.value = (f"<b>Hand of {html.escape(name)}</b>: {_plural(sum(obs['hand'].values()), 'card')} "
+                                 f"of {HAND_LIMIT}" + (" (pass the screen: it is their turn)" if hot_seat else "")
+                                 + "; click cards to sell them or to give them back")
+        self.herd_title.value = (f"<b>Herd of {html.escape(name)}</b>: {_plural(obs['herds'][seat], 'camel')}; "
+                                 "click camels to give them back in an exchange")
+        key = (repr(obs), seat, tuple(self.seats))
+        if key != self._board_cache:
+            self._board_cache = key
+            self.board.value = self._board_html(obs, seat)
         for kind, button in self.buttons.items():
-            button.disabled = not humans_turn
-            button.button_style = "primary" if kind in kinds else ""
-            button.tooltip = "legal now" if kind in kinds else "no legal move of this kind now"
+            with button.hold_sync():
+                button.disabled = not humans_turn
+                button.button_style = "primary" if kind in kinds else ""
+                button.tooltip = (f"legal now ({RULE_OF_KIND[kind]})" if kind in kinds
+                                  else "no legal move of this kind now")
+                target = plan is not None and plan.kind == kind
+                classes = tuple(c for c in button._dom_classes if c != "jaipur-guide-target")
+                button._dom_classes = classes + (("jaipur-guide-target",) if target else ())
         self.clear_button.disabled = not humans_turn
-        between = live and state.phase == "round over"
-        self.next_button.disabled = not between
-        self.next_button.layout.display = None if between else "none"
-        if state.phase != "playing" and state.round_results:
-            self.score.value = self._score_html(state, seat)
-            if self._sheet_round != len(state.round_results):
-                self._sheet_round = len(state.round_results)
-                self.stepper = ScoreStepper(state.score_sheet(), names=["player 0", "player 1"], rules=RULES)
-                self.stepper_box.children = [W.HTML("<b>Add it up step by step</b>"), self.stepper]
-        else:
-            self.score.value = ""
-            self.stepper_box.children = []
-            self._sheet_round = None
 
     def _board_html(self, obs: dict, me: int) -> str:
         other = 1 - me
         backs = "".join(_chip("?", "#555") for _ in range(obs["opponent_hand_size"]))
-        bonus_left = ", ".join(f"{'5+' if k == '5' else k}-card {n} left" for k, n in obs["bonus_tokens_left"].items())
-        lines = [
-            (f"<div><b>Opponent (player {other})</b>: {obs['opponent_hand_size']} cards in hand {backs} &nbsp; "
-             f"herd: {obs['herds'][other]} camels &nbsp; seals: {obs['seals'][other]} &nbsp; "
-             f"{self._tokens(obs, other)}</div>"),
-            (f"<div><b>Deck</b>: <span class='jaipur-deck-count'>{obs['deck_size']}</span> cards &nbsp; "
-             f"<b>Bonus stacks</b>: {bonus_left}</div>"),
-            "<div><b>Goods tokens left</b> (top of each stack first):</div>",
-        ]
+        bonus_left = ", ".join(f"{'5+' if k == '5' else k}-card: {n}" for k, n in obs["bonus_tokens_left"].items())
         rows = []
         for good in GOODS:
             left = obs["goods_tokens_left"][good]
             chips = "".join(_chip(str(v), CARD_COLOURS[good], TEXT_ON[good]) for v in left) or "<i>empty</i>"
             rows.append(f"<tr><td style='padding-right:8px'>{good}</td><td>{chips}</td></tr>")
-        lines.append("<table class='jaipur-stacks'>" + "".join(rows) + "</table>")
-        lines.append(f"<div><b>You</b>: seals: {obs['seals'][me]} &nbsp; {self._tokens(obs, me)}</div>")
-        return "".join(lines)
+        return "".join([
+            f"<div><b>{html.escape(self.seat_name(other))}</b>: {_plural(obs['opponent_hand_size'], 'card')} "
+            f"in hand {backs}</div>",
+            f"<div>herd: {_plural(obs['herds'][other], 'camel')}; seals of excellence: {obs['seals'][other]}</div>",
+            f"<div>{self._tokens(obs, other)}</div>",
+            f"<div style='margin-top:6px'><b>Deck</b>: <span class='jaipur-deck-count'>{obs['deck_size']}</span> cards"
+            f"</div>",
+            "<div style='margin-top:6px'><b>Goods tokens left</b> (top of each stack first, rupees):</div>",
+            "<table class='jaipur-stacks'>" + "".join(rows) + "</table>",
+            f"<div><b>Bonus tokens left</b> (for selling 3, 4, 5+ cards): {bonus_left}</div>",
+            f"<div style='margin-top:6px'><b>{html.escape(self.seat_name(me))}</b>: seals of excellence: "
+            f"{obs['seals'][me]}</div><div>{self._tokens(obs, me)}</div>",
+        ])
 
     @staticmethod
     def _tokens(obs: dict, seat: int) -> str:
         goods = obs["goods_tokens"][seat]
         bonus = obs["bonus_tokens"][seat]
         shown = ", ".join("?" if v is None else str(v) for _, v in bonus)
-        return (f"goods tokens: {len(goods)} ({sum(v for _, v in goods)} rupees); "
-                f"bonus tokens: {len(bonus)}" + (f" ({shown})" if bonus else ""))
+        return (f"{_plural(len(goods), 'goods token')} ({_plural(sum(v for _, v in goods), 'rupee')}); "
+                f"{_plural(len(bonus), 'bonus token')}" + (f" ({shown})" if bonus else ""))
 
 
-    @staticmethod
-    def _score_html(state, seat: int) -> str:
-        sheet = state.score_sheet()
-        rows = "".join(
-            f"<tr><td>{i}</td><td>player {r.player}</td><td>{html.escape(r.item)}</td>"
-            f"<td style='text-align:right'>{r.points}</td><td>{r.rule}</td></tr>"
-            for i, r in enumerate(sheet.rows, 1))
-        totals = sheet.totals()
-        return ("<div class='jaipur-score-sheet'><b>Score sheet, item by item</b> (rupees)"
-                "<table><tr><th>#</th><th>who</th><th>item</th><th>rupees</th><th>rule</th></tr>" + rows +
-                f"<tr><td></td><td colspan=2><b>totals</b></td><td colspan=2><b>player 0: {totals[0]}, "
-                f"player 1: {totals[1]}</b></td></tr></table><p>{html.escape(sheet.verdict)}</p></div>")
+def _chip(text: str, colour: str, fg: str = "white") -> str:
+    return (f'<span style="display:inline-block;min-width:1.4em;padding:1px 4px;margin:1px;border-radius:8px;'
+            f'background:{colour};color:{fg};text-align:center;font-size:12px">{html.escape(text)}</span>')
+
+
+def _targets(action) -> dict:
+    """The cards a guided step wants selected: {"market": Counter, "hand": Counter, "herd": Counter}."""
+    aims = {"market": Counter(), "hand": Counter(), "herd": Counter()}
+    if action is None:
+        return aims
+    if action.kind == "take_one":
+        aims["market"][action.good] = 1
+    elif action.kind == "exchange":
+        aims["market"].update(action.take)
+        aims["hand"].update(c for c in action.give if c != "camel")
+        aims["herd"]["camel"] = action.give.count("camel")
+    elif action.kind == "sell":
+        aims["hand"][action.good] = action.count
+    return aims
+
+
+def _cards_in_words(cards) -> str:
+    counts = Counter(cards)
+    parts = [f"{n} {PLURAL[c] if n > 1 else c}" if n > 1 else f"the {c}" for c, n in counts.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+class JaipurGuide(Guide):
+    """The script of :func:`guided_first_turn`: three moves, each planned on the position reached.
+
+    1. the best exchange of two market goods (camels or cheap cards for better goods, JAI-TAKE-3),
+       if one is legal, else taking one good;
+    2. taking the most valuable good on display (JAI-TAKE-2);
+    3. the biggest legal sale (JAI-SELL-1), else taking the camels, else taking one good.
+
+    Each step outlines in orange the cards to select and the button to press; cards off the script
+    are unselected with a kind word, and a different (legal) move is refused with the script's move
+    in words. Illegal moves are explained by the engine as in normal play.
+    """
+
+    steps = 3
+
+    def __init__(self):
+        self.step = 0
+        self.plan = None
+        self.done = False
+
+    def _choose(self, state):
+        legal = state.legal_actions()
+        by_kind = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        value = {good: i for i, good in enumerate(GOODS)}  # 0 = most valuable
+        worth = {**{good: 6 - i for i, good in enumerate(GOODS)}, "camel": 0.5}
+        exchanges = [a for a in by_kind.get("exchange", []) if len(a.take) == 2]
+        takes = sorted(by_kind.get("take_one", []), key=lambda a: value[a.good])
+        sales = sorted(by_kind.get("sell", []), key=lambda a: (-a.count, value[a.good]))
+        if self.step == 0 and exchanges:  # the best trade: camels or cheap cards for better goods
+            return max(exchanges, key=lambda a: (sum(worth[c] for c in a.take) - sum(worth[c] for c in a.give),
+                                                 a.give.count("camel")))
+        if self.step == 2 and sales:
+            return sales[0]
+        if self.step == 2 and "take_camels" in by_kind:
+            return by_kind["take_camels"][0]
+        return takes[0] if takes else legal[0]
+
+    def instructions(self, app, state) -> str:
+        if self.plan is None or state.phase != PLAYING or app.seats[state.current_player] != HUMAN:
+            return ""
+        action = self.plan
+        head = f"<b>Guided turn, step {self.step + 1} of {self.steps}.</b> "
+        if action.kind == "exchange":
+            own = [c for c in action.give if c != "camel"]
+            camels = action.give.count("camel")
+            given = " and ".join(part for part in (
+                f"{_cards_in_words(own)} in your hand" if own else "",
+                f"{_plural(camels, 'camel')} of your herd" if camels else "") if part)
+            text = (f"Select {_cards_in_words(action.take)} in the market and {given} (outlined in orange), then "
+                    f"press <b>Exchange</b>: you swap them, card for card (JAI-TAKE-3). Nothing comes from the deck"
+                    + ("; camels are good for this: they pay for goods without costing a card of your hand."
+                       if camels else "."))
+        elif action.kind == "take_one":
+            text = (f"Select the {action.good} in the market (outlined in orange), then press <b>Take one good</b>. "
+                    f"It is the most valuable good on display; the deck refills the market (JAI-TAKE-2).")
+        elif action.kind == "sell":
+            text = (f"Select your {_plural(action.count, action.good, PLURAL[action.good])} (outlined in orange), "
+                    f"then press <b>Sell</b>: you take the top {action.good} tokens (JAI-SELL-2)"
+                    + (" and a bonus token (JAI-SELL-3)." if action.count >= 3 else "."))
+        elif action.kind == "take_camels":
+            text = "Press <b>Take all camels</b>: every camel of the market joins your herd (JAI-TAKE-6)."
+        else:
+            text = f"Play: {html.escape(str(action))}."
+        return f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>{head}{text}</div>"
+
+    def wants(self, app, button: CardButton) -> bool:
+        """True if selecting ``button`` keeps the selection within the script's cards."""
+        aims = _targets(self.plan)[button.kind]
+        pool = {"market": app.market_cards, "hand": app.hand_cards, "herd": app.herd_cards}[button.kind]
+        chosen = sum(1 for b in pool if b.value and b.card == button.card)
+        return chosen <= aims[button.card]
+
+    def off_script_card(self, app, button: CardButton) -> str:
+        return ("<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>Not that one for now: "
+                f"this guided turn uses the cards outlined in orange. (The {html.escape(button.card)} stays where "
+                "it is; you will be free to choose after the guided moves.)</div>"
+                + self.instructions(app, app.state))
+
+    def refuse(self, app, state, action) -> str | None:
+        if action == self.plan:
+            return None
+        return ("<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>That move is "
+                f"legal ({html.escape(str(action))}), but this guided turn asks for another one first. "
+                "Press Clear selection and follow the orange outlines.</div>" + self.instructions(app, state))
+
+    def advance(self, app, state) -> None:
+        self.step += 1
+        if self.step >= self.steps or state.phase != PLAYING:
+            self.done = True
+            self.plan = None
+            app._message += ("<div style='background:#e8f5e9;padding:4px 8px;border-left:4px solid #43a047'>"
+                             "<b>Well done: the guided turn is over.</b> From now on you choose: the green outlines "
+                             "show the cards that take part in some legal move.</div>")
+        else:
+            self.plan = self._choose(state)
+
+
+def guided_first_turn(seed: int = 11, bot: str = "random", bot_seed: int = 0) -> JaipurApp:
+    """A Jaipur app whose first three moves are guided (a short script), then normal play.
+
+    The deal is fixed by ``seed`` (default 11: you start). Each step says what to select (the cards
+    are outlined in orange) and which button to press: first an exchange of two goods, then taking
+    the best good, then a sale. Cards off the script are unselected with a kind word, other moves
+    are refused with the script's move in words (nothing changes), and after the third move the
+    app hands over to normal play. Put it last in a cell to display it::
+
+        from caravan_lessons.ui import guided_first_turn
+        guided_first_turn()
+
+    Raises:
+        ValueError: an unknown bot name.
+    """
+    app = JaipurApp(seed=seed, bot=bot, mode="practice", bot_seed=bot_seed)
+    guide = JaipurGuide()
+    if app.state.phase == PLAYING and app.seats[app.state.current_player] == HUMAN:
+        guide.plan = guide._choose(app.state)
+        app.guide = guide
+        app._message = ("<div>Welcome! This guided turn shows the three kinds of move. Follow the orange "
+                        "outlines.</div>" + guide.instructions(app, app.state))
+        app.refresh()
+    return app
+
+
+__all__ = ["CardButton", "JaipurApp", "JaipurGuide", "guided_first_turn"]

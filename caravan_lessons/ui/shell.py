@@ -1,102 +1,220 @@
-"""The play-app shell every game shares: seats, bots, turns, undo, the log and the replay slider.
+"""The play-app shell every game shares: seats, bots, turns, pauses, undo, the log and the replay slider.
 
 A game's app subclasses :class:`PlayShell` and supplies the table: how the position is shown
 to a seat, how the learner's clicks become an action, and whether a move revealed hidden
 information. The shell does the rest:
 
 * each seat is a human or a bot chosen in a dropdown (bot names from ``agents.AGENTS``);
-  two humans play hot-seat, the table showing the hand of whoever is to move;
-* a status line says whose turn it is and what they may do;
-* every action goes through the engine: an illegal one is explained with its rule ID and
-  changes nothing;
+  two humans play hot-seat, the table showing the hand of whoever is to move; every seat has a
+  name (:meth:`PlayShell.seat_name`: "Player 0 (you)", "Player 1 (random bot)");
+* a status line says whose turn it is and what they may do; a message line says what the last
+  move did, or why an attempt was refused (rule ID, plain words, our wording of the rule);
+* every action goes through the engine: an illegal one is explained with the rule the engine
+  names and changes nothing;
+* **pauses**: at the end of a round or phase (:meth:`PlayShell.pause_reason`) play stops for
+  everyone, bots included: the score sheet is shown in a score stepper and only a human's click
+  on the continue button (**Next round**) plays :meth:`PlayShell.continue_action`. Bots never
+  press it, even when both seats are bots;
 * undo: in **practice** mode always; in **match** mode only while no hidden card has been
   revealed since the move (as on Board Game Arena), so undo cannot be used to peek;
-* the move log can be stepped back and forth with a replay slider (the table shows the past
-  position; play resumes when the slider is back at the end).
+* the whole move log, numbered as the replay slider counts; moving the slider shows a past
+  position, highlights its move in the log and says it on the message line; play resumes when
+  the slider is back at the end;
+* an optional :class:`Guide` (a scripted tutorial) may refuse off-script moves kindly;
+* :meth:`PlayShell.close` releases every widget the app made.
+
+How to build a game's app on the shell (see ``jaipur_app.py``)::
+
+    class MyApp(PlayShell):
+        css_prefix = "mygame"                # CSS classes: mygame-status, mygame-undo, ...
+        continue_label = "Next round"        # the pause button
+        def __init__(self, seed=1, bot="random", seats=None, mode="practice", bot_seed=0):
+            ...create the table's widgets (reuse them on every redraw)...
+            super().__init__(new_game(seed), seats or ("human", bot), mode, bot_seed, rules=RULES)
+            self.start()                     # bots move if a bot starts; first drawing
+        def layout_children(self): ...      # the widgets top to bottom (use self.settings etc.)
+        def draw(self, state, seat, live): ...  # show state as seat sees it (enable clicks if live)
+        def describe_turn(self, state, seat): ...   # what the player to move may do
+        def reveals_hidden(self, before, after, seat): ...  # for match-mode undo
+        def pause_reason(self, state): ...  # text if state is a round end that waits for a human
+        def continue_action(self, state): ...   # the action the continue button plays (NextRound())
+
+The learner's clicks end in :meth:`PlayShell.play` (an action) or :meth:`PlayShell.show_violation`
+(a RuleViolation raised while building one); never invent a rule ID the engine did not give.
 """
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 import ipywidgets as W
 
 from ..agents import AGENTS, View, make_agent
 from ..core import RuleViolation
+from .common import ScoreStepper
 
 HUMAN = "human"
 MODES = ("match", "practice")
+MODE_TIPS = ("undo only while nothing hidden was revealed since your move", "undo any move, any time")
+
+
+class Guide:
+    """A scripted tutorial for the first moves of a game (base class; see ``jaipur_app.JaipurGuide``).
+
+    The shell asks the guide before it plays a human's action: :meth:`refuse` returns None for the
+    move the script wants, or a kind message explaining what to do instead (nothing changes).
+    After each scripted move the shell calls :meth:`advance`; when :attr:`done` is True the guide
+    hands over to normal play. :meth:`instructions` is shown on the message line.
+    """
+
+    done: bool = False
+
+    def instructions(self, app, state) -> str:
+        """HTML telling the learner what to do now."""
+        return ""
+
+    def refuse(self, app, state, action) -> str | None:
+        """None if ``action`` is the scripted move now, else a kind message (HTML) saying what to do."""
+        return None
+
+    def advance(self, app, state) -> None:
+        """Called after the learner's scripted move was played (and the bots answered)."""
 
 
 class PlayShell(W.VBox):
-    """Base class of the play apps. Subclasses implement the hooks marked below.
+    """Base class of the play apps. Subclasses implement the hooks marked "hook" below.
 
     Args:
         state: the engine state to play (owned by the shell from now on).
         seats: per seat ``"human"`` or a bot name, e.g. ``["human", "random"]``.
         mode: ``"match"`` (undo only while nothing hidden was revealed) or ``"practice"`` (free undo).
-        bot_seed: seeds the bots.
+        bot_seed: seeds the bots (seat ``s`` gets ``bot_seed + s``).
+        rules: rule ID -> rule (``id``, ``text``, ``section``), to quote the rule of a refusal.
+        score_colours: category -> colour for the score stepper's chart.
+
+    Raises:
+        ValueError: an unknown mode or player name.
 
     Attributes:
         state: the live engine state.
         snapshots: the position after every action so far (index 0: the start), for the replay.
+        moves: for each action (move ``k`` is ``moves[k - 1]``), the log lines it produced.
         history: ``(index in snapshots, state before)`` of each human move, for undo.
+        stepper: the one :class:`~caravan_lessons.ui.common.ScoreStepper` of the app (shown at pauses).
+        settings: the row of seat pickers and the undo policy.
+        guide: a :class:`Guide` while a scripted tutorial runs, else None.
     """
 
     css_prefix = "play"
+    continue_label = "Next round"
 
-    def __init__(self, state, seats=("human", "random"), mode: str = "match", bot_seed: int = 0, rules=None):
+    def __init__(self, state, seats=("human", "random"), mode: str = "match", bot_seed: int = 0,
+                 rules: Mapping | None = None, score_colours: Mapping | None = None):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-        self.state = state
-        self.rules = rules or {}
-        self.bot_seed = bot_seed
-        self.snapshots = [state.clone()]
-        self.history: list[tuple[int, object]] = []
         names = [HUMAN, *sorted(AGENTS)]
-        self.seat_pickers = []
+        seats = list(seats)
         for seat, who in enumerate(seats):
             if who not in names:
                 raise ValueError(f"seat {seat}: unknown player {who!r}; choose from {', '.join(names)}")
+        prefix = self.css_prefix
+        self.state = state
+        self.rules = rules or {}
+        self.bot_seed = bot_seed
+        self.guide: Guide | None = None
+        self.snapshots = [state.clone()]
+        self.moves: list[list[str]] = []
+        self._start_lines = [str(e) for e in state.events]
+        self.history: list[tuple[int, object]] = []
+        self._message = ""
+        self._log_cache: tuple | None = None
+        self._quiet = False
+        self.seat_pickers = []
+        for seat, who in enumerate(seats):
             picker = W.Dropdown(options=names, value=who, description=f"Player {seat}",
-                                layout=W.Layout(width="220px")).add_class(f"{self.css_prefix}-seat-{seat}")
+                                layout=W.Layout(width="210px")).add_class(f"{prefix}-seat-{seat}")
             picker.observe(lambda change, seat=seat: self._seat_changed(seat), names="value")
             self.seat_pickers.append(picker)
-        self.mode_picker = W.ToggleButtons(options=MODES, value=mode, description="Undo",
-                                           tooltips=["undo only while nothing hidden was revealed", "free undo"])
-        self.mode_picker.add_class(f"{self.css_prefix}-mode")
+        self.mode_picker = W.ToggleButtons(options=MODES, value=mode, tooltips=list(MODE_TIPS),
+                                           style={"button_width": "76px"}).add_class(f"{prefix}-mode")
         self.mode_picker.observe(lambda _c: self.refresh(), names="value")
-        self.bots = {}
+        # the label and its toggle stay together: if the row is too narrow, they wrap as one
+        self.mode_box = W.HBox([W.HTML("<b>Undo policy:</b>", layout=W.Layout(margin="0 6px 0 12px")),
+                                self.mode_picker], layout=W.Layout(align_items="center", flex="0 0 auto"))
+        self.settings = W.HBox([W.HBox(self.seat_pickers, layout=W.Layout(flex="0 0 auto")), self.mode_box],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class(
+            f"{prefix}-settings")
+        self.bots: dict = {}
         self._make_bots()
-        self.status = W.HTML().add_class(f"{self.css_prefix}-status")
-        self.explain = W.HTML().add_class(f"{self.css_prefix}-explain")
+        self.status = W.HTML().add_class(f"{prefix}-status")
+        self.explain = W.HTML().add_class(f"{prefix}-explain")
         self.undo_button = W.Button(description="Undo my last move", icon="undo",
-                                    layout=W.Layout(width="180px")).add_class(f"{self.css_prefix}-undo")
+                                    layout=W.Layout(width="170px")).add_class(f"{prefix}-undo")
         self.undo_button.on_click(lambda _b: self.undo())
-        self.replay = W.IntSlider(value=0, min=0, max=0, description="Replay", continuous_update=False,
-                                  layout=W.Layout(width="420px")).add_class(f"{self.css_prefix}-replay")
-        self.replay.observe(lambda _c: self.refresh(), names="value")
-        self.log_view = W.HTML().add_class(f"{self.css_prefix}-log")
+        self.continue_button = W.Button(description=self.continue_label, button_style="success", icon="forward",
+                                        layout=W.Layout(width="150px", display="none")).add_class(
+            f"{prefix}-continue")
+        self.continue_button.on_click(lambda _b: self.continue_play())
+        self.replay = W.IntSlider(value=0, min=0, max=0, description="Replay move", continuous_update=False,
+                                  style={"description_width": "90px"},
+                                  layout=W.Layout(width="480px")).add_class(f"{prefix}-replay")
+        self.replay.observe(lambda _c: self._replay_moved(), names="value")
+        self.log_view = W.HTML().add_class(f"{prefix}-log")
+        self.stepper = ScoreStepper(rules=self.rules, colours=score_colours)
+        self.stepper_title = W.HTML()
+        self.stepper_box = W.VBox([self.stepper_title, self.stepper],
+                                  layout=W.Layout(display="none", border="1px solid #ccc", padding="4px 8px",
+                                                  margin="4px 0")).add_class(f"{prefix}-score-sheet")
         super().__init__(self.layout_children())
-        self.add_class(f"{self.css_prefix}-app")
+        self.add_class(f"{prefix}-app")
+
+    def start(self) -> None:
+        """Let bots move if a bot is to move first, then draw. Subclasses call it at the end of __init__."""
+        self.play_bots()
+        self.refresh()
 
     # -- hooks for the game's app --
 
     def layout_children(self) -> list:
-        """The widgets of the app, top to bottom (subclasses add their table)."""
-        return [W.HBox(self.seat_pickers + [self.mode_picker]), self.status, self.explain,
-                self.undo_button, self.replay, self.log_view]
+        """Hook: the widgets of the app, top to bottom. The default shows the shell's widgets only."""
+        return [self.settings, self.status, self.explain, self.stepper_box,
+                W.HBox([self.undo_button, self.continue_button]), self.replay, self.log_view]
 
     def draw(self, state, seat: int, live: bool) -> None:
-        """Show ``state`` as ``seat`` sees it; ``live`` is False while replaying (no actions then)."""
+        """Hook: show ``state`` as ``seat`` sees it; ``live`` is False while replaying (no actions then).
+        Reuse the widgets made in ``__init__``; change only the traits whose value changes."""
         raise NotImplementedError
 
     def describe_turn(self, state, seat: int) -> str:
-        """HTML: what the player to move may do now."""
-        return "your turn"
+        """Hook: HTML, what the player to move may do now (with rule IDs)."""
+        return ""
 
     def reveals_hidden(self, before, after, seat: int) -> bool:
-        """True if going from ``before`` to ``after`` showed ``seat`` something that was hidden."""
+        """Hook: True if going from ``before`` to ``after`` showed ``seat`` something that was hidden
+        (then match-mode undo is refused). The default is the safe answer, True."""
         return True
+
+    def pause_reason(self, state) -> str | None:
+        """Hook: plain words if ``state`` is a round or phase end that waits for a human's click on the
+        continue button ("Round 1 is over: ..."), else None. Bots stop there; the score sheet is shown.
+        The default: no pauses."""
+        return None
+
+    def continue_action(self, state):
+        """Hook: the engine action the continue button plays at a pause (e.g. Jaipur's ``NextRound()``)."""
+        raise NotImplementedError
+
+    def describe_end(self, state) -> str:
+        """Hook: plain words for the status line when the game is over (``state.is_terminal()``)."""
+        return "The game is over."
+
+    def score_sheet_for(self, state):
+        """Hook: the score sheet shown at a pause or at the end, or None. Default: ``state.score_sheet()``."""
+        return state.score_sheet()
+
+    def short_names(self) -> list[str]:
+        """Hook: the seat names the score sheet uses (default: :meth:`seat_name` of each seat)."""
+        return [self.seat_name(s) for s in range(len(self.seat_pickers))]
 
     # -- seats and bots --
 
@@ -105,21 +223,60 @@ class PlayShell(W.VBox):
         """``"human"`` or a bot name per seat."""
         return [p.value for p in self.seat_pickers]
 
+    def seat_name(self, seat: int) -> str:
+        """The name of a seat everywhere in the app: "Player 0 (you)" when one human plays,
+        "Player 0" for each of two humans (hot-seat), "Player 1 (random bot)" for a bot."""
+        if seat < 0:
+            return "the game"
+        who = self.seats[seat]
+        if who != HUMAN:
+            return f"Player {seat} ({who} bot)"
+        return f"Player {seat} (you)" if self.seats.count(HUMAN) == 1 else f"Player {seat}"
+
     def _make_bots(self) -> None:
         self.bots = {seat: make_agent(who, self.bot_seed + seat) for seat, who in enumerate(self.seats) if who != HUMAN}
 
     def _seat_changed(self, seat: int) -> None:
         self._make_bots()
+        self._log_cache = None
         self.play_bots()
         self.refresh()
 
     def viewer(self, state=None) -> int:
-        """The seat whose hand the table shows: the human to move (hot-seat), else the first human."""
+        """The seat whose hand the table shows: the human to move (hot-seat), else the first human, else 0."""
         state = state or self.state
         humans = [s for s, who in enumerate(self.seats) if who == HUMAN]
         if state.current_player in humans:
             return state.current_player
         return humans[0] if humans else 0
+
+    # -- messages --
+
+    def say(self, text: str) -> None:
+        """Put HTML on the message line (it stays until the next move, selection change or clear)."""
+        self._message = text
+        if self.live:
+            self.explain.value = text
+
+    def clear_message(self) -> None:
+        """Empty the message line (the app calls this when the learner changes the selection)."""
+        self.say(self.guide.instructions(self, self.state) if self.guide else "")
+
+    def show_problem(self, rule: str, message: str) -> None:
+        """Show a refused attempt: the rule ID, the plain words, and our wording of the rule."""
+        head = f"<b>Not allowed ({html.escape(rule)})</b>: " if rule else "<b>Not allowed</b>: "
+        text = f'<div style="color:#b71c1c">{head}{html.escape(message)}</div>'
+        if rule in self.rules:
+            r = self.rules[rule]
+            text += (f'<div style="color:#555;font-size:90%">Rule {html.escape(r.id)} (rulebook section '
+                     f'{html.escape(r.section)}): {html.escape(r.text)}</div>')
+        self.say(text)
+
+    def show_violation(self, error: RuleViolation) -> None:
+        """Show a RuleViolation exactly as the engine raised it (its rule ID and words)."""
+        self.show_problem(error.rule, error.message)
+
+    explain_violation = show_violation  # the old name
 
     # -- playing --
 
@@ -128,15 +285,34 @@ class PlayShell(W.VBox):
         """False while the replay slider shows a past position."""
         return self.replay.value == self.replay.max
 
+    @property
+    def paused(self) -> bool:
+        """True at a round or phase end that waits for a human (see :meth:`pause_reason`)."""
+        return self.pause_reason(self.state) is not None
+
+    def _apply(self, action) -> None:
+        """Apply a legal action to the live state and record the snapshot and its log lines."""
+        state = self.state
+        seen = len(state.events)
+        state.apply(action)
+        self.snapshots.append(state.clone())
+        self.moves.append([str(e) for e in state.events[seen:]])
+
     def play(self, action) -> bool:
-        """Play ``action`` for the human to move; explain and refuse it if illegal. True if played."""
+        """Play ``action`` for the human to move; explain and refuse it if illegal (nothing changes).
+
+        Returns True if it was played (the bots have answered, up to the next human turn or pause).
+        """
         state = self.state
         if not self.live:
-            self.explain.value = "<i>You are replaying: move the slider to the end to play on.</i>"
+            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            return False
+        if self.paused:
+            self.say(f"<i>{html.escape(self.pause_reason(state))} Press <b>{self.continue_label}</b> to go on.</i>")
             return False
         seat = state.current_player
-        if seat < 0 or self.seats[seat] != HUMAN:
-            self.explain.value = "<i>It is not a human player's turn.</i>"
+        if state.is_terminal() or self.seats[seat] != HUMAN:
+            self.say("<i>It is not a human player's turn.</i>")
             return False
         try:
             problem = state.why_illegal(action)
@@ -144,29 +320,65 @@ class PlayShell(W.VBox):
             self.show_problem("", str(error))
             return False
         if problem is not None:
-            self.show_problem(problem.rule, problem.message)
+            self.show_violation(problem)
             return False
+        if self.guide is not None:
+            refusal = self.guide.refuse(self, state, action)
+            if refusal is not None:
+                self.say(refusal)
+                return False
         self.history.append((len(self.snapshots) - 1, state.clone()))
-        state.apply(action)
-        self.snapshots.append(state.clone())
-        self.explain.value = f'<span style="color:#2e7d32">Player {seat}: {html.escape(str(action))}.</span>'
-        seen = len(state.events)
+        first = len(self.moves)
+        self._apply(action)
         self.play_bots()
-        replies = [str(e) for e in state.events[seen:] if e.player >= 0 and e.player != seat]
-        if replies:
-            self.explain.value += "<br><span style='color:#555'>Then " + html.escape(" ".join(replies)) + "</span>"
+        self._message = self._moves_message(first)
+        if self.guide is not None:
+            self.guide.advance(self, self.state)
+            if self.guide.done:
+                self.guide = None
+            else:
+                self._message += self.guide.instructions(self, self.state)
+        self.refresh()
+        return True
+
+    def _moves_message(self, first: int) -> str:
+        """HTML: what the moves from ``moves[first]`` on did (the player's lines, not the game's)."""
+        lines = [line for move in self.moves[first:] for line in move[:1]]
+        if not lines:
+            return ""
+        head = f'<span style="color:#2e7d32">{html.escape(lines[0])}</span>'
+        if len(lines) > 1:
+            head += "<br><span style='color:#555'>Then: " + html.escape(" ".join(lines[1:])) + "</span>"
+        return head
+
+    def continue_play(self) -> bool:
+        """The continue button: at a pause, play :meth:`continue_action` (any human may press it; bots
+        never do), then let the bots move. True if done."""
+        if not self.live:
+            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            return False
+        if not self.paused:
+            self.say(f"<i>{self.continue_label} is for the end of a round; the round is still being played.</i>")
+            return False
+        first = len(self.moves)
+        self._apply(self.continue_action(self.state))
+        self.play_bots()
+        self._message = "<br>".join(html.escape(line) for line in self.moves[first]) or ""
+        bots = self._moves_message(first + 1)
+        if bots:
+            self._message += "<br>" + bots
         self.refresh()
         return True
 
     def play_bots(self) -> None:
-        """Let bots move while it is a bot's turn (also between rounds)."""
+        """Let bots move while it is a bot's turn, stopping at the end of the game and at every pause
+        (a round end waits for a human's click, whoever won). Moves the replay slider to the end."""
         state = self.state
-        while not state.is_terminal() and self.seats[state.current_player] != HUMAN:
+        while (not state.is_terminal() and self.seats[state.current_player] != HUMAN
+               and self.pause_reason(state) is None):
             seat = state.current_player
-            state.apply(self.bots[seat].choose(View(state, seat, state.legal_actions())))
-            self.snapshots.append(state.clone())
-        self.replay.max = len(self.snapshots) - 1
-        self.replay.value = self.replay.max
+            self._apply(self.bots[seat].choose(View(state, seat, state.legal_actions())))
+        self._replay_to_end()
 
     def can_undo(self) -> tuple[bool, str]:
         """Whether undo is allowed now, and why not."""
@@ -177,61 +389,134 @@ class PlayShell(W.VBox):
         _, before = self.history[-1]
         seat = before.current_player
         if self.reveals_hidden(before, self.state, seat):
-            return False, ("a hidden card was revealed since your move (match mode); switch to practice "
-                           "mode for free undo")
+            return False, ("a hidden card was revealed since your move (match mode); switch the undo policy to "
+                           "practice for free undo")
         return True, ""
 
     def undo(self) -> bool:
         """Take back the last human move (and the bots' answers). True if done."""
         allowed, why = self.can_undo()
         if not allowed:
-            self.explain.value = f"<i>Cannot undo: {html.escape(why)}.</i>"
+            self.say(f"<i>Cannot undo: {html.escape(why)}.</i>")
             return False
         index, before = self.history.pop()
         self.state = before
         del self.snapshots[index + 1:]
-        self.replay.max = len(self.snapshots) - 1
-        self.replay.value = self.replay.max
-        self.explain.value = "<i>Your last move was undone.</i>"
+        del self.moves[index:]
+        self._replay_to_end()
+        self._message = "<i>Your last move was undone.</i>"
         self.refresh()
         return True
 
-    def show_problem(self, rule: str, message: str) -> None:
-        """Show an illegal attempt: the rule ID, plain words, and our wording of the rule."""
-        head = f"<b>Not allowed ({html.escape(rule)})</b>: " if rule else "<b>Not allowed</b>: "
-        text = f'<div style="color:#b71c1c">{head}{html.escape(message)}</div>'
-        if rule in self.rules:
-            r = self.rules[rule]
-            text += (f'<div style="color:#555;font-size:90%">Rule {html.escape(r.id)} (rulebook section '
-                     f'{html.escape(r.section)}): {html.escape(r.text)}</div>')
-        self.explain.value = text
-
-    def explain_violation(self, error: RuleViolation) -> None:
-        self.show_problem(error.rule, error.message)
-
     # -- drawing --
 
+    def _replay_to_end(self) -> None:
+        """Move the replay slider to the newest position without a redraw (the caller redraws once)."""
+        last = len(self.snapshots) - 1
+        self._quiet = True
+        try:
+            if last >= self.replay.max:
+                self.replay.max = last
+                self.replay.value = last
+            else:
+                self.replay.value = last
+                self.replay.max = last
+        finally:
+            self._quiet = False
+
+    def _replay_moved(self) -> None:
+        if not self._quiet:  # a learner moved the slider
+            self.refresh()
+
     def refresh(self) -> None:
-        """Redraw the table, the status, the undo button and the log."""
+        """Redraw the table, the status, the message line, the score sheet, the undo button and the log."""
         live = self.live
-        state = self.state if live else self.snapshots[self.replay.value]
+        index = self.replay.value
+        state = self.state if live else self.snapshots[index]
         seat = self.viewer(state)
         self.draw(state, seat, live)
         allowed, why = self.can_undo()
         self.undo_button.disabled = not (allowed and live)
         self.undo_button.tooltip = why or "take back your last move"
+        pause = self.pause_reason(state)
+        self.continue_button.disabled = not (live and pause is not None)
+        self.continue_button.layout.display = None if (live and pause is not None) else "none"
         if not live:
-            self.status.value = (f"<b>Replaying: position after move {self.replay.value} of {self.replay.max}.</b> "
+            self.status.value = (f"<b>Replaying: the position after move {index} of {self.replay.max}.</b> "
                                  "Move the slider to the end to play on.")
-        elif state.is_terminal():
-            self.status.value = "<b>The match is over.</b>"
-        elif getattr(state, "round_over", False):
-            self.status.value = "<b>The round is over.</b> " + self.describe_turn(state, state.current_player)
+            text = " ".join(self.moves[index - 1]) if index else "the start of the match"
+            self.explain.value = (f"<span style='background:#fff3cd'>Move {index}: {html.escape(text)}</span>")
         else:
-            who = state.current_player
-            kind = self.seats[who]
-            self.status.value = (f"<b>Player {who} ({'you' if kind == HUMAN else kind}) to move.</b> "
-                                 + self.describe_turn(state, who))
-        events = state.events[::-1][:80]
-        self.log_view.value = "<ol reversed style='max-height:220px;overflow:auto;font-size:90%'>" + "".join(
-            f"<li>{html.escape(str(e))}</li>" for e in events) + "</ol>"
+            if state.is_terminal():
+                self.status.value = f"<b>{html.escape(self.describe_end(state))}</b>"
+            elif pause is not None:
+                self.status.value = (f"<b>{html.escape(pause)}</b> Read the score sheet, then press "
+                                     f"<b>{html.escape(self.continue_label)}</b>.")
+            else:
+                who = state.current_player
+                self.status.value = (f"<b>{html.escape(self.seat_name(who))} to move.</b> "
+                                     + self.describe_turn(state, who))
+            self.explain.value = self._message
+        self._draw_sheet(state, pause)
+        self._draw_log(index)
+
+    def _draw_sheet(self, state, pause) -> None:
+        """Show the one score stepper at a pause or the end (kept at its step for the same sheet)."""
+        sheet = self.score_sheet_for(state) if (pause is not None or state.is_terminal()) else None
+        if sheet is None:
+            self.stepper_box.layout.display = "none"
+            return
+        self.stepper.set_sheet(sheet, names=self.short_names())
+        self.stepper_title.value = (f"<b>Score sheet</b> ({html.escape(sheet.unit)}): press Next to add it up "
+                                    "item by item, or Show all.")
+        self.stepper_box.layout.display = None
+
+    def _draw_log(self, highlight: int) -> None:
+        """The whole log, newest first, each move numbered as the replay slider counts it."""
+        key = (len(self.moves), highlight, tuple(self.seats))
+        if key == self._log_cache:
+            return
+        self._log_cache = key
+        mark = "background:#fff3cd;font-weight:bold"
+        rows = [f"<div{' style=' + repr(mark) if k == highlight else ''}><b>{k}.</b> {html.escape(' '.join(lines))}</div>"
+                for k, lines in enumerate([self._start_lines] + self.moves)][::-1]
+        self.log_view.value = (f"<div style='font-size:90%'><b>What happened</b> ({len(self.moves)} moves, "
+                               f"newest first; the replayed move is highlighted)</div><div class='{self.css_prefix}"
+                               f"-log-lines' style='max-height:220px;overflow:auto;font-size:90%'>"
+                               + "".join(rows) + "</div>")
+
+    # -- releasing the widgets --
+
+    def close(self) -> None:
+        """Close every widget this app made (boxes' children, layouts and styles included).
+
+        ipywidgets' ``close()`` of a box does not close its children, so the app walks its own
+        attributes and every widget's traits (children, layout, style) and closes all it finds.
+        Afterwards the app cannot be used.
+        """
+        found: dict[int, W.Widget] = {}
+
+        def walk(value) -> None:
+            if isinstance(value, W.Widget):
+                if id(value) in found:
+                    return
+                found[id(value)] = value
+                for name, trait in value._trait_values.items():
+                    if name != "comm":
+                        walk(trait)
+                for name, attr in vars(value).items():
+                    if not name.startswith("_"):
+                        walk(attr)
+            elif isinstance(value, (list, tuple, set, frozenset)):
+                for item in value:
+                    walk(item)
+            elif isinstance(value, dict):
+                for item in value.values():
+                    walk(item)
+
+        if getattr(self, "_closed", False):
+            return
+        self._closed = True
+        walk(self)
+        for widget in reversed(list(found.values())):
+            W.Widget.close(widget)  # not the subclasses' close (this one), which would walk again

@@ -101,35 +101,17 @@ def _tokens_line(ax, x, y, observation, seat):
             va="center")
 
 
-def draw_score_steps(sheet, step: int | None = None, fig: Figure | None = None, names=("player 0", "player 1")) -> Figure:
-    """A cumulative bar chart of a score sheet after ``step`` rows (all rows if None).
+SCORE_COLOURS = {**{f"goods:{g}": CARD_COLOURS[g] for g in GOODS}, "bonus": "#444", "camel token": CARD_COLOURS["camel"]}
+"""Colours of Jaipur's score-sheet categories: a goods type's card colour, dark grey bonus tokens, the camel token."""
 
-    One bar per player, stacked by row in reading order; the newest row is outlined, and its
-    item and rule ID are the title. Rupees on the y axis.
+
+def draw_score_steps(sheet, step: int | None = None, fig: Figure | None = None, names=("player 0", "player 1")) -> Figure:
+    """A cumulative bar chart of a Jaipur score sheet after ``step`` rows (all rows if None), in rupees.
+
+    :func:`caravan_lessons.viz.draw_score_steps` with Jaipur's colours (:data:`SCORE_COLOURS`):
+    one bar per player, stacked by row in reading order, the newest row outlined and named in the
+    title, a legend of the goods types, bonus and camel tokens counted so far.
     """
-    if fig is None:
-        fig = Figure(figsize=(6, 3.2))
-    fig.clear()
-    ax = fig.add_subplot(1, 1, 1)
-    rows = sheet.rows if step is None else sheet.rows[:step]
-    bottoms = [0] * sheet.players
-    palette = {"bonus": "#444", "camel token": CARD_COLOURS["camel"]}
-    for i, row in enumerate(rows):
-        kind = row.source.split(":")[-1] if row.source.startswith("goods") else row.source.split(":")[0]
-        colour = CARD_COLOURS.get(kind, palette.get(kind, "#888"))
-        newest = i == len(rows) - 1
-        ax.bar(row.player, row.points, bottom=bottoms[row.player], color=colour,
-               edgecolor="red" if newest else "white", linewidth=2 if newest else 0.5)
-        bottoms[row.player] += row.points
-    full = sheet.totals()
-    ax.set_xticks(range(sheet.players), [f"{names[p]}\n{bottoms[p]} {sheet.unit}" for p in range(sheet.players)])
-    ax.set_ylim(0, max(full + [1]) * 1.15)
-    ax.set_ylabel(sheet.unit)
-    if rows:
-        last = rows[-1]
-        ax.set_title(f"step {len(rows)}/{len(sheet.rows)}: {names[last.player]}, {last.item} "
-                     f"(+{last.points}) [{last.rule}]", fontsize=8)
-    else:
-        ax.set_title(f"step 0/{len(sheet.rows)}", fontsize=8)
-    fig.tight_layout()
-    return fig
+    from . import draw_score_steps as draw
+
+    return draw(sheet, step, fig=fig, names=names, colours=SCORE_COLOURS)
