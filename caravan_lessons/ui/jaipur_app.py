@@ -396,8 +396,8 @@ class JaipurApp(PlayShell):
             chips = "".join(_chip(str(v), CARD_COLOURS[good], TEXT_ON[good]) for v in left) or "<i>empty</i>"
             rows.append(f"<tr><td style='padding-right:8px'>{good}</td><td>{chips}</td></tr>")
         return "".join([
-            f"<div><b>{html.escape(self.seat_name(other))}</b>: {_plural(obs['opponent_hand_size'], 'card')} "
-            f"in hand {backs}</div>",
+            f"<div><b>{html.escape(self.seat_name(other))}</b></div>",
+            f"<div>{_plural(obs['opponent_hand_size'], 'card')} in hand {backs}</div>",
             f"<div>herd: {_plural(obs['herds'][other], 'camel')}; seals of excellence: {obs['seals'][other]}</div>",
             f"<div>{self._tokens(obs, other)}</div>",
             f"<div style='margin-top:6px'><b>Deck</b>: <span class='jaipur-deck-count'>{obs['deck_size']}</span> cards"

@@ -28,9 +28,13 @@ How to build a game's app on the shell (see ``jaipur_app.py``)::
     class MyApp(PlayShell):
         css_prefix = "mygame"                # CSS classes: mygame-status, mygame-undo, ...
         continue_label = "Next round"        # the pause button
+        players = 2                          # seats the game has (checked)
         def __init__(self, seed=1, bot="random", seats=None, mode="practice", bot_seed=0):
-            ...create the table's widgets (reuse them on every redraw)...
-            super().__init__(new_game(seed), seats or ("human", bot), mode, bot_seed, rules=RULES)
+            seats = list(seats or ("human", bot))
+            self.check_arguments(seats, mode, bot_seed)  # refuse bad arguments before making widgets
+            state = new_game(seed=seed)
+            ...create the table's widgets once (reuse them on every redraw)...
+            super().__init__(state, seats, mode, bot_seed, rules=RULES, score_colours=...)
             self.start()                     # bots move if a bot starts; first drawing
         def layout_children(self): ...      # the widgets top to bottom (use self.settings etc.)
         def draw(self, state, seat, live): ...  # show state as seat sees it (enable clicks if live)
@@ -38,6 +42,7 @@ How to build a game's app on the shell (see ``jaipur_app.py``)::
         def reveals_hidden(self, before, after, seat): ...  # for match-mode undo
         def pause_reason(self, state): ...  # text if state is a round end that waits for a human
         def continue_action(self, state): ...   # the action the continue button plays (NextRound())
+        # optional: describe_end, score_sheet_for, short_names, seat_name; a Guide for a tutorial
 
 The learner's clicks end in :meth:`PlayShell.play` (an action) or :meth:`PlayShell.show_violation`
 (a RuleViolation raised while building one); never invent a rule ID the engine did not give.
