@@ -22,18 +22,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-CHROMIUM_PATH = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
+# the Debian Chromium and its flags, shared with the browser bench (caravan_lessons.bench)
+from caravan_lessons.bench import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
+
 VIEWPORT = {"width": 1280, "height": 1000}
 # everything that is not the local server is aborted: tests never touch the network
 NOT_LOCAL = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")

@@ -541,3 +541,23 @@ def test_the_bench_times_the_four_clicks_in_process():
     figures = inprocess_figures(samples=3)
     assert set(figures) == {"move_with_bot_reply", "undo", "stepper_next", "replay_step"}
     assert all(0 < ms < 1000 for ms in figures.values())
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"bot": "grandmaster"}, "unknown player 'grandmaster'"),
+    ({"seats": ["human"]}, "2 seats"),
+    ({"mode": "casual"}, "mode must be one of"),
+    ({"bot_seed": True}, "bot_seed must be a whole number"),
+    ({"seed": 1.5}, "seed"),
+])
+def test_bad_arguments_are_refused_in_plain_words(kwargs, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        JaipurApp(**kwargs)
+
+
+def test_refused_arguments_leave_no_widgets_behind():
+    start = live_widgets()
+    for kwargs in ({"bot": "grandmaster"}, {"seats": ["human"]}, {"seed": "x"}):
+        with pytest.raises(ValueError):
+            JaipurApp(**kwargs)
+    assert live_widgets() == start

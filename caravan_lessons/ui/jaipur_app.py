@@ -128,7 +128,8 @@ class JaipurApp(PlayShell):
         bot_seed: the bots' seed.
 
     Raises:
-        ValueError: an unknown bot name or mode (the message lists the choices).
+        ValueError: an unknown bot name or mode (the message lists the choices), seats that are not
+            two, a seed or bot_seed that is not a whole number.
 
     Attributes:
         state: the ``jaipur.State`` being played (read it, do not change it).
@@ -139,8 +140,12 @@ class JaipurApp(PlayShell):
 
     css_prefix = "jaipur"
     continue_label = "Next round"
+    players = 2
 
     def __init__(self, seed: int = 1, bot: str = "random", seats=None, mode: str = "practice", bot_seed: int = 0):
+        seats = list(seats or ("human", bot))
+        self.check_arguments(seats, mode, bot_seed)  # before any widget is made
+        state = new_game(seed=seed)
         self.style_sheet = W.HTML(STYLE, layout=W.Layout(height="0px", overflow="hidden"))
         self.board = W.HTML(layout=W.Layout(width="390px")).add_class("jaipur-board")
         self.market_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("jaipur-market")
@@ -169,7 +174,7 @@ class JaipurApp(PlayShell):
         self.hand_cards: list[CardButton] = []
         self.herd_cards: list[CardButton] = []
         self._board_cache = None
-        super().__init__(new_game(seed=seed), seats=seats or ("human", bot), mode=mode, bot_seed=bot_seed,
+        super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed,
                          rules=RULES, score_colours=SCORE_COLOURS)
         self.continue_button.add_class("jaipur-next-round")
         self.next_button = self.continue_button
@@ -179,7 +184,7 @@ class JaipurApp(PlayShell):
         play_area = W.VBox([
             self.market_title, self.market_box, self.hand_title, self.hand_box, self.herd_title, self.herd_box,
             W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap", margin="6px 0 0 0")),
-            W.HBox([self.clear_button, self.undo_button, self.continue_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.clear_button, self.undo_button], layout=W.Layout(flex_flow="row wrap")),
         ], layout=W.Layout(flex="1 1 520px", max_width="760px", margin="0 16px 0 0")).add_class("jaipur-play-area")
         reference = W.VBox([self.board], layout=W.Layout(flex="0 1 390px")).add_class("jaipur-reference")
         return [
@@ -391,8 +396,8 @@ class JaipurApp(PlayShell):
             chips = "".join(_chip(str(v), CARD_COLOURS[good], TEXT_ON[good]) for v in left) or "<i>empty</i>"
             rows.append(f"<tr><td style='padding-right:8px'>{good}</td><td>{chips}</td></tr>")
         return "".join([
-            f"<div><b>{html.escape(self.seat_name(other))}</b>: {_plural(obs['opponent_hand_size'], 'card')} "
-            f"in hand {backs}</div>",
+            f"<div><b>{html.escape(self.seat_name(other))}</b></div>",
+            f"<div>{_plural(obs['opponent_hand_size'], 'card')} in hand {backs}</div>",
             f"<div>herd: {_plural(obs['herds'][other], 'camel')}; seals of excellence: {obs['seals'][other]}</div>",
             f"<div>{self._tokens(obs, other)}</div>",
             f"<div style='margin-top:6px'><b>Deck</b>: <span class='jaipur-deck-count'>{obs['deck_size']}</span> cards"

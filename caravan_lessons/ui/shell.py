@@ -28,9 +28,13 @@ How to build a game's app on the shell (see ``jaipur_app.py``)::
     class MyApp(PlayShell):
         css_prefix = "mygame"                # CSS classes: mygame-status, mygame-undo, ...
         continue_label = "Next round"        # the pause button
+        players = 2                          # seats the game has (checked)
         def __init__(self, seed=1, bot="random", seats=None, mode="practice", bot_seed=0):
-            ...create the table's widgets (reuse them on every redraw)...
-            super().__init__(new_game(seed), seats or ("human", bot), mode, bot_seed, rules=RULES)
+            seats = list(seats or ("human", bot))
+            self.check_arguments(seats, mode, bot_seed)  # refuse bad arguments before making widgets
+            state = new_game(seed=seed)
+            ...create the table's widgets once (reuse them on every redraw)...
+            super().__init__(state, seats, mode, bot_seed, rules=RULES, score_colours=...)
             self.start()                     # bots move if a bot starts; first drawing
         def layout_children(self): ...      # the widgets top to bottom (use self.settings etc.)
         def draw(self, state, seat, live): ...  # show state as seat sees it (enable clicks if live)
@@ -38,6 +42,7 @@ How to build a game's app on the shell (see ``jaipur_app.py``)::
         def reveals_hidden(self, before, after, seat): ...  # for match-mode undo
         def pause_reason(self, state): ...  # text if state is a round end that waits for a human
         def continue_action(self, state): ...   # the action the continue button plays (NextRound())
+        # optional: describe_end, score_sheet_for, short_names, seat_name; a Guide for a tutorial
 
 The learner's clicks end in :meth:`PlayShell.play` (an action) or :meth:`PlayShell.show_violation`
 (a RuleViolation raised while building one); never invent a rule ID the engine did not give.
@@ -93,7 +98,8 @@ class PlayShell(W.VBox):
         score_colours: category -> colour for the score stepper's chart.
 
     Raises:
-        ValueError: an unknown mode or player name.
+        ValueError: an unknown mode or player name, a number of seats other than the game's, or a
+            bot_seed that is not a whole number.
 
     Attributes:
         state: the live engine state.
@@ -101,22 +107,23 @@ class PlayShell(W.VBox):
         moves: for each action (move ``k`` is ``moves[k - 1]``), the log lines it produced.
         history: ``(index in snapshots, state before)`` of each human move, for undo.
         stepper: the one :class:`~caravan_lessons.ui.common.ScoreStepper` of the app (shown at pauses).
+        stepper_box: the pause panel: the continue button, and the stepper (place it in ``layout_children``).
+        continue_button: the **Next round** button (inside ``stepper_box``).
         settings: the row of seat pickers and the undo policy.
         guide: a :class:`Guide` while a scripted tutorial runs, else None.
     """
 
     css_prefix = "play"
+    """Prefix of the CSS classes of the shell's widgets (``<prefix>-status``, ``<prefix>-undo``, ...)."""
     continue_label = "Next round"
+    """The label of the continue button shown at pauses."""
+    players: int | None = None
+    """The number of seats the game has (checked against ``seats``), or None for any number."""
 
     def __init__(self, state, seats=("human", "random"), mode: str = "match", bot_seed: int = 0,
                  rules: Mapping | None = None, score_colours: Mapping | None = None):
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-        names = [HUMAN, *sorted(AGENTS)]
+        names = self.check_arguments(seats, mode, bot_seed)
         seats = list(seats)
-        for seat, who in enumerate(seats):
-            if who not in names:
-                raise ValueError(f"seat {seat}: unknown player {who!r}; choose from {', '.join(names)}")
         prefix = self.css_prefix
         self.state = state
         self.rules = rules or {}
@@ -162,11 +169,36 @@ class PlayShell(W.VBox):
         self.log_view = W.HTML().add_class(f"{prefix}-log")
         self.stepper = ScoreStepper(rules=self.rules, colours=score_colours)
         self.stepper_title = W.HTML()
-        self.stepper_box = W.VBox([self.stepper_title, self.stepper],
+        # the pause panel: the continue button beside the title, so it is at hand while reading the sheet
+        self.stepper_box = W.VBox([W.HBox([self.stepper_title, self.continue_button],
+                                          layout=W.Layout(align_items="center", flex_flow="row wrap")),
+                                   self.stepper],
                                   layout=W.Layout(display="none", border="1px solid #ccc", padding="4px 8px",
                                                   margin="4px 0")).add_class(f"{prefix}-score-sheet")
         super().__init__(self.layout_children())
         self.add_class(f"{prefix}-app")
+
+    @classmethod
+    def check_arguments(cls, seats, mode: str, bot_seed: int) -> list[str]:
+        """Check the shell's arguments before any widget is made; return the player names a seat may take.
+
+        Raises:
+            ValueError: an unknown mode or player name, a number of seats other than :attr:`players`,
+                or a bot_seed that is not a whole number.
+        """
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if isinstance(bot_seed, bool) or not isinstance(bot_seed, int):
+            raise ValueError(f"bot_seed must be a whole number, not {bot_seed!r}")
+        names = [HUMAN, *sorted(AGENTS)]
+        seats = list(seats)
+        if cls.players is not None and len(seats) != cls.players:
+            raise ValueError(f"this game has {cls.players} seats; give one player per seat, not {len(seats)}: "
+                             f"{seats}")
+        for seat, who in enumerate(seats):
+            if who not in names:
+                raise ValueError(f"seat {seat}: unknown player {who!r}; choose from {', '.join(names)}")
+        return names
 
     def start(self) -> None:
         """Let bots move if a bot is to move first, then draw. Subclasses call it at the end of __init__."""
@@ -177,8 +209,8 @@ class PlayShell(W.VBox):
 
     def layout_children(self) -> list:
         """Hook: the widgets of the app, top to bottom. The default shows the shell's widgets only."""
-        return [self.settings, self.status, self.explain, self.stepper_box,
-                W.HBox([self.undo_button, self.continue_button]), self.replay, self.log_view]
+        return [self.settings, self.status, self.explain, self.stepper_box, self.undo_button, self.replay,
+                self.log_view]
 
     def draw(self, state, seat: int, live: bool) -> None:
         """Hook: show ``state`` as ``seat`` sees it; ``live`` is False while replaying (no actions then).
@@ -461,15 +493,23 @@ class PlayShell(W.VBox):
         self._draw_log(index)
 
     def _draw_sheet(self, state, pause) -> None:
-        """Show the one score stepper at a pause or the end (kept at its step for the same sheet)."""
-        sheet = self.score_sheet_for(state) if (pause is not None or state.is_terminal()) else None
-        if sheet is None:
-            self.stepper_box.layout.display = "none"
+        """The pause panel (at a pause, or at the end of the game): the continue button and the one score
+        stepper (kept at its step for the same sheet)."""
+        shown = pause is not None or state.is_terminal()
+        sheet = self.score_sheet_for(state) if shown else None
+        self.stepper_box.layout.display = None if shown else "none"
+        if not shown:
             return
+        if sheet is None:
+            self.stepper.layout.display = "none"
+            self.stepper_title.value = f"<b>{html.escape(pause or self.describe_end(state))}</b>"
+            return
+        self.stepper.layout.display = None
         self.stepper.set_sheet(sheet, names=self.short_names())
         self.stepper_title.value = (f"<b>Score sheet</b> ({html.escape(sheet.unit)}): press Next to add it up "
-                                    "item by item, or Show all.")
-        self.stepper_box.layout.display = None
+                                    "item by item, or Show all." + (
+                                        f" Then press <b>{html.escape(self.continue_label)}</b>."
+                                        if pause is not None and self.live else ""))
 
     def _draw_log(self, highlight: int) -> None:
         """The whole log, newest first, each move numbered as the replay slider counts it."""
