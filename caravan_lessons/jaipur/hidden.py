@@ -33,8 +33,8 @@ from collections import Counter
 from typing import Any
 
 from ..core import FORMAT_VERSION
-from .components import BONUS_TOKENS, CAMEL, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, GOODS, HAND_LIMIT, INDEX
-from .engine import PLAYING, State
+from .components import BONUS_TOKENS, CAMEL, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, GOODS, HAND_LIMIT, INDEX, PLAYING
+from .rules import State
 
 __all__ = ["determinize", "unseen_cards"]
 

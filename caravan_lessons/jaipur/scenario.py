@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 
 from ..core import FORMAT_VERSION, SaveFileError
 from .components import BONUS_TOKENS, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS
-from .engine import State
+from .rules import State
 
 __all__ = ["scenario"]
 
