@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from operator import mul
 from typing import Iterable
 
+from ..core import _short
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne
 from .components import (
     CAMEL_INDEX,
@@ -411,17 +412,53 @@ def legal_actions_for(market: Iterable[int], hand: Iterable[int], herd: int) -> 
     """Every legal action for a player, from the public market, their hand and herd.
 
     Args:
-        market: 7 card counts (CARD_TYPES order), the cards on display (at most 5).
-        hand: 7 card counts, at most 7 cards (the camel entry is 0: camels live in the herd).
-        herd: camels in the player's herd.
+        market: 7 card counts (CARD_TYPES order), the cards on display (at most 5, JAI-SETUP-3).
+        hand: 7 card counts, at most 7 cards (JAI-TAKE-7); the camel entry is 0 (camels live in
+            the herd, JAI-SETUP-4).
+        herd: camels in the player's herd, a whole number.
 
     Returns:
         A new list: take one good (JAI-TAKE-1, by goods type), take camels (JAI-TAKE-5),
         exchanges (JAI-TAKE-2, fewest cards first), sales (JAI-SELL-1, by type then count).
         The order is fixed by the arguments alone.
+
+    Raises:
+        ValueError: arguments outside that contract (not 7 whole numbers >= 0, a market over 5
+            cards, a hand over 7 or holding camels, a negative herd, or more cards of a type
+            than the game has, JAI-COMP-1), one line naming the problem.
     """
-    market, hand = list(market), list(hand)
+    market = _counts_argument(market, "market", MARKET_SIZE, "JAI-SETUP-3: the market shows at most")
+    hand = _counts_argument(hand, "hand", HAND_LIMIT, "JAI-TAKE-7: a hand holds at most")
+    if hand[CAMEL_INDEX]:
+        raise ValueError("hand: JAI-SETUP-4: camels never stay in a hand (they go to the herd); "
+                         "the camel entry of a hand is 0")
+    if isinstance(herd, bool) or not isinstance(herd, int) or not 0 <= herd <= CARD_COUNTS[CAMEL_INDEX]:
+        raise ValueError(f"herd: a whole number of camels from 0 to {CARD_COUNTS[CAMEL_INDEX]}, "
+                         f"not {_short(herd)}")
+    for i, name in enumerate(CARD_TYPES):
+        seen = market[i] + hand[i] + (herd if i == CAMEL_INDEX else 0)
+        if seen > CARD_COUNTS[i]:
+            raise ValueError(f"JAI-COMP-1: the market, hand and herd hold {seen} {name} cards; the game has "
+                             f"{CARD_COUNTS[i]}")
     return list(_legal(_encode(market), _encode(hand[:N_GOODS]), sum(hand), herd))
+
+
+def _counts_argument(counts, name: str, most: int, rule: str) -> list[int]:
+    """``counts`` checked to be 7 whole numbers >= 0 adding up to at most ``most``."""
+    if isinstance(counts, (str, bytes, dict)) or not hasattr(counts, "__iter__"):
+        raise ValueError(f"{name}: give 7 card counts in CARD_TYPES order, not {_short(counts)}")
+    values = []
+    for n in counts:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{name}: card counts are whole numbers >= 0, not {_short(n)}")
+        values.append(n)
+        if len(values) > N_TYPES:
+            break
+    if len(values) != N_TYPES:
+        raise ValueError(f"{name}: give {N_TYPES} card counts ({', '.join(CARD_TYPES)}), not {len(values)}")
+    if sum(values) > most:
+        raise ValueError(f"{name}: {rule} {most} cards, not {sum(values)}")
+    return values
 
 
 def _encode(counts: Iterable[int]) -> int:

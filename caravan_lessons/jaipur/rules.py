@@ -25,6 +25,7 @@ from ..core import (
     Event,
     RuleViolation,
     ScoreSheet,
+    check_seat,
     check_seed,
     derive_seed,
 )
@@ -525,8 +526,7 @@ class State:
         Raises:
             ValueError: ``player`` is not 0 or 1.
         """
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        check_seat(player)
         other = 1 - player
         revealed = self.phase is not PLAYING
         return {
@@ -647,8 +647,7 @@ def new_game(seed: int | None = None, first_player: int = 0) -> State:
         ValueError: a seed that is not a whole number, or a first player other than 0 or 1.
     """
     seed = check_seed(seed)
-    if first_player not in (0, 1) or isinstance(first_player, bool):
-        raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
+    check_seat(first_player, "first_player")
     state = State()
     state.seed = seed
     state.round_index = 0
