@@ -1,9 +1,10 @@
-"""Command line: ``python -m caravan_lessons simulate|bench|rules``.
+"""Command line: ``python -m caravan_lessons simulate|bench|rules|schema``.
 
     python -m caravan_lessons simulate jaipur --games 1000 --seed 1
     python -m caravan_lessons bench --json
     python -m caravan_lessons bench --bots --mcts-games 200 --processes 2
     python -m caravan_lessons rules jaipur
+    python -m caravan_lessons schema jaipur      # the saved-game format, as JSON Schema
 
 Bad arguments give one line on stderr naming the problem and exit status 2.
 """
@@ -94,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "and go on from there when run again")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
+    schema = sub.add_parser("schema", help="print the JSON Schema of a game's saved-game file (the published format)")
+    schema.add_argument("game", type=_game)
     return parser
 
 
@@ -120,6 +123,23 @@ def cmd_rules(args) -> int:
 
     for rule in game_module(args.game).RULES.values():
         print(rule)
+    return 0
+
+
+def cmd_schema(args) -> int:
+    """Each game registers its saved-game model as ``<game package>.saves.SaveFile`` (see files.py)."""
+    import importlib
+    import json
+
+    from .core import game_module
+    from .files import json_schema
+
+    package = game_module(args.game)
+    try:
+        model = importlib.import_module(package.__name__ + ".saves").SaveFile
+    except (ImportError, AttributeError):
+        raise ValueError(f"{args.game} has no saved-game format yet ({package.__name__}.saves.SaveFile)") from None
+    print(json.dumps(json_schema(model), indent=1))
     return 0
 
 
@@ -152,6 +172,8 @@ def _main(argv: list[str] | None) -> int:
             return run_bench(rounds=args.rounds, as_json=args.json)
         if args.command == "rules":
             return cmd_rules(args)
+        if args.command == "schema":
+            return cmd_schema(args)
     except BrokenPipeError:
         raise
     except (ValueError, OSError) as exc:

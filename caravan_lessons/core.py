@@ -305,15 +305,9 @@ def load_game(path: str | Path):
         SaveFileError: the file is missing, not JSON, of another format version, or its
             content is impossible (one line that names the problem).
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveFileError(f"cannot read saved game {path}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    from .files import read_json
+
+    data = read_json(path, what="saved game", error=SaveFileError)
     return state_from_dict(data)
 
 

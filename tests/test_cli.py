@@ -74,3 +74,15 @@ def test_a_closed_pipe_ends_quietly():
     done = subprocess.run(f"{sys.executable} -m caravan_lessons rules jaipur | head -1", shell=True,
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.count("\n") == 1 and done.stderr == ""
+
+
+def test_schema_prints_the_saved_game_format_and_a_saved_game_fits_it():
+    import jsonschema
+
+    from caravan_lessons.jaipur import new_game
+
+    done = run("schema", "jaipur", timeout=60)
+    assert done.returncode == 0, done.stderr
+    schema = json.loads(done.stdout)
+    assert schema["title"] == "SaveFile" and "market" in schema["properties"]
+    jsonschema.validate(json.loads(json.dumps(new_game(seed=1).to_dict())), schema)
