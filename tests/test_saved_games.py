@@ -244,3 +244,13 @@ def test_scenario_goes_through_the_same_checks():
         scenario(market={"camel": 3, "cloth": 2}, current_player=1.0)
     with pytest.raises(SaveFileError, match="JAI-TAKE-7"):
         scenario(market={"camel": 3, "cloth": 2}, hands=[{"leather": 8}, {}])
+
+
+def test_determinize_after_a_round_builds_a_consistent_state():
+    import random
+
+    from caravan_lessons.jaipur import determinize
+
+    state = _finished_round()
+    again = determinize(state.observation(0), random.Random(0))
+    assert again.phase == state.phase and again.round_results[-1]["winner"] == state.round_results[-1]["winner"]
