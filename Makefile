@@ -2,6 +2,7 @@
 #   make lab     open the lessons in JupyterLab
 #   make test    run the whole test suite (the command CI runs)
 #   make bench   time the engines and bots
+#   make fuzz    the standing fuzz suite with its figures (FUZZ_SCALE=20 for 20x the examples)
 #   make clean   remove the venv, caches and build/test artefacts
 # Override the interpreter with `make lab PYTHON=python3.12`; pass pytest options with
 # `make test PYTEST_ARGS="-k jaipur -x"`; long runs with `make test PYTEST_ARGS=--run-slow`.
@@ -17,7 +18,7 @@ WORKERS ?= auto
 # jupyter-server refuses to start as root without --allow-root (CI containers run as root)
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test bench clean
+.PHONY: lab test bench fuzz clean
 
 lab: $(STAMP)
 	$(BIN)/python -m caravan_lessons.exercises release jaipur
@@ -28,6 +29,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m caravan_lessons bench
+
+FUZZ_SCALE ?= 1
+fuzz: $(STAMP)
+	CARAVAN_FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -1,9 +1,10 @@
-"""Command line: ``python -m caravan_lessons simulate|bench|rules``.
+"""Command line: ``python -m caravan_lessons simulate|bench|rules|schema``.
 
     python -m caravan_lessons simulate jaipur --games 1000 --seed 1
     python -m caravan_lessons bench --json
     python -m caravan_lessons bench --bots --mcts-games 200 --processes 2
     python -m caravan_lessons rules jaipur
+    python -m caravan_lessons schema jaipur      # the saved-game format, as JSON Schema
 
 Bad arguments give one line on stderr naming the problem and exit status 2.
 """
@@ -20,21 +21,37 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"caravan_lessons: error: {message} (see --help)\n")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {value}")
+def _shown(text: str) -> str:
+    """The argument as typed, cut short: an error line stays one short line."""
+    return repr(text) if len(text) <= 24 else repr(text[:20] + "...") + f" ({len(text)} characters)"
+
+
+def _whole(text: str, low: int, high: int, what: str) -> int:
+    """``text`` as a whole number in low..high, or an ArgumentTypeError of one short line."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or not digits.isascii():
+        raise argparse.ArgumentTypeError(f"expected {what}, not {_shown(text)}")
+    if len(digits) > len(str(max(abs(low), abs(high)))):
+        raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}, not a number of {len(digits)} digits")
+    value = int(text)
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}, not {value}")
     return value
 
 
+def _counter(low: int, high: int, what: str = "a positive whole number"):
+    def parse(text: str) -> int:
+        return _whole(text, low, high, what)
+    return parse
+
+
+_positive = _counter(1, 10**6)
+_processes = _counter(1, 256)
+_non_negative = _counter(0, 10**5, "a whole number >= 0")
+
+
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    return _whole(text, -(2**63), 2**64 - 1, "a seed (a whole number)")
 
 
 def _game(text: str) -> str:
@@ -67,10 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="measure the bots instead: seconds per MCTS move, fast-bot tournaments, win rates")
     bench.add_argument("--games", type=_positive, default=1000,
                        help="with --bots: matches per fast-bot tournament (default 1000)")
-    bench.add_argument("--mcts-games", type=int, default=0,
+    bench.add_argument("--mcts-games", type=_non_negative, default=0,
                        help="with --bots: also play MCTS(1000) against random and heuristic, this many matches each "
                             "(default 0: skip; slow)")
-    bench.add_argument("--processes", type=_positive, default=1,
+    bench.add_argument("--processes", type=_processes, default=1,
                        help="with --bots: processes for the MCTS tournaments (default 1)")
     bench.add_argument("--seed", type=_seed, default=0, help="with --bots: tournament seed (default 0)")
     bench.add_argument("--checkpoint-dir", default=None, metavar="DIR",
@@ -81,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "medians for a move with the bot's reply, undo, score-stepper Next and a replay step")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
+    schema = sub.add_parser("schema", help="print the JSON Schema of a game's saved-game file (the published format)")
+    schema.add_argument("game", type=_game)
     return parser
 
 
@@ -110,7 +129,37 @@ def cmd_rules(args) -> int:
     return 0
 
 
+def cmd_schema(args) -> int:
+    """Each game registers its saved-game model as ``<game package>.saves.SaveFile`` (see files.py)."""
+    import importlib
+    import json
+
+    from .core import game_module
+    from .files import json_schema
+
+    package = game_module(args.game)
+    try:
+        model = importlib.import_module(package.__name__ + ".saves").SaveFile
+    except (ImportError, AttributeError):
+        raise ValueError(f"{args.game} has no saved-game format yet ({package.__name__}.saves.SaveFile)") from None
+    print(json.dumps(json_schema(model), indent=1))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader went away (``... | head``): stop quietly
+        import os
+
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError:
+            pass
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "simulate":
@@ -130,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
             return run_bench(rounds=args.rounds, as_json=args.json)
         if args.command == "rules":
             return cmd_rules(args)
+        if args.command == "schema":
+            return cmd_schema(args)
+    except BrokenPipeError:
+        raise
     except (ValueError, OSError) as exc:
         print(f"caravan_lessons: error: {exc}", file=sys.stderr)
         return 2

@@ -91,27 +91,88 @@ def _play_chunk(game: str, specs: tuple, labels: tuple[str, str], seed: int, ind
     return [_play_one(game, specs, labels, seed, i) for i in indices]
 
 
+def _checkpoint_model():
+    """The pydantic model of one checkpoint line (built on first use: pydantic loads lazily)."""
+    global _CHECKPOINT_ROW
+    if _CHECKPOINT_ROW is None:
+        from typing import Annotated, Optional
+
+        from pydantic import ConfigDict, Field
+
+        from .files import StrictModel
+
+        class CheckpointRow(StrictModel):
+            """One finished match of a tournament, as a line of a checkpoint file (JSON Lines).
+
+            The columns of :data:`COLUMNS` plus ``game``; more columns ``<kind>_a``/``<kind>_b``
+            (mean points per round by kind of score-sheet row) are finite numbers.
+            """
+
+            model_config = ConfigDict(strict=True, extra="allow", frozen=True)
+            game: str
+            match: Annotated[int, Field(ge=0, le=10**9)]
+            seed: int
+            seat_a: Annotated[int, Field(ge=0, le=1)]
+            bot_a: str
+            bot_b: str
+            winner: Optional[str]
+            rounds: Annotated[int, Field(ge=1, le=1000)]
+            turns: Annotated[int, Field(ge=0, le=10**7)]
+            score_a: Annotated[float, Field(ge=0, le=10**6)]
+            score_b: Annotated[float, Field(ge=0, le=10**6)]
+
+        _CHECKPOINT_ROW = CheckpointRow
+    return _CHECKPOINT_ROW
+
+
+_CHECKPOINT_ROW = None
+
+
 def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games: int) -> dict[int, dict]:
-    """The matches of this tournament already in the checkpoint file ``path`` (none if it does not exist)."""
+    """The matches of this tournament already in the checkpoint file ``path`` (none if it does not exist).
+
+    Every line is validated (:func:`_checkpoint_model`, through :mod:`caravan_lessons.files`): a
+    line that is not a match row of this tournament raises SaveFileError naming the file and line.
+    """
+    import math
+
+    from .core import SaveFileError
+    from .files import read_json, validate
+
     path = Path(path)
     if not path.exists():
         return {}
+    if path.is_dir():
+        raise SaveFileError(f"checkpoint {path} is a folder; give the path of a .jsonl file")
+    model = _checkpoint_model()
     done: dict[int, dict] = {}
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                same = (row.pop("game") == game and (row["bot_a"], row["bot_b"]) == labels
-                        and row["seed"] == derive_seed(seed, "match", row["match"]))
-            except (ValueError, KeyError, TypeError, AttributeError):
-                raise ValueError(f"checkpoint {path}, line {number}: not a match row written by tournament()") from None
-            if not same:
-                raise ValueError(f"checkpoint {path}, line {number}: a match of another tournament (game, bots or "
-                                 f"seed differ); use another file for {labels[0]} vs {labels[1]}, seed {seed}")
-            if row["match"] < games:
-                done[row["match"]] = row
+    try:
+        lines = path.read_bytes().splitlines()
+    except OSError as exc:
+        raise SaveFileError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"checkpoint {path}, line {number}"
+        row = validate(model, read_json(line, what="checkpoint line", name=where), source=where).model_dump()
+        extra = {k: v for k, v in row.items() if k not in COLUMNS and k != "game"}
+        for key, value in extra.items():
+            if not (key.endswith(("_a", "_b")) and isinstance(value, (int, float)) and not isinstance(value, bool)
+                    and math.isfinite(value)):
+                raise SaveFileError(f"{where}: unknown column {key!r} (or not a finite number)")
+        if row["winner"] not in (None, row["bot_a"], row["bot_b"]):
+            raise SaveFileError(f"{where}: the winner {row['winner']!r} is neither bot")
+        if row["seat_a"] != row["match"] % 2:
+            raise SaveFileError(f"{where}: bot A sits in seat {row['match'] % 2} in match {row['match']}, "
+                                f"not {row['seat_a']}")
+        if not (row.pop("game") == game and (row["bot_a"], row["bot_b"]) == labels
+                and row["seed"] == derive_seed(seed, "match", row["match"])):
+            raise ValueError(f"checkpoint {path}, line {number}: a match of another tournament (game, bots or "
+                             f"seed differ); use another file for {labels[0]} vs {labels[1]}, seed {seed}")
+        if row["match"] in done:
+            raise SaveFileError(f"{where}: match {row['match']} is already in the file")
+        if row["match"] < games:
+            done[row["match"]] = row
     return done
 
 

@@ -30,6 +30,8 @@ __all__ = [
     "SaveFileError",
     "ScoreRow",
     "ScoreSheet",
+    "check_seat",
+    "check_seed",
     "derive_seed",
     "game_module",
     "game_names",
@@ -219,8 +221,31 @@ def check_seed(seed: Any) -> int:
     if seed is None:
         return new_seed()
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number (or None for a random one), not {seed!r}")  # noqa: TRY004
+        raise ValueError(f"seed must be a whole number (or None for a random one), not {_short(seed)}")  # noqa: TRY004
+    if seed.bit_length() > 256:
+        raise ValueError(f"seed must be a whole number of at most 256 bits (77 digits), not one of "
+                         f"{seed.bit_length()} bits")
     return seed
+
+
+def check_seat(seat: Any, what: str = "player", players: int = 2) -> int:
+    """Return ``seat`` if it is a seat number (an int 0..players-1), else a one-line ValueError.
+
+    Booleans and floats are not seat numbers: ``1.0`` and ``True`` are refused.
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        seats = " or ".join(map(str, range(players)))
+        raise ValueError(f"{what} must be {seats} (a seat number), not {_short(seat)}")
+    return seat
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for one-line messages about bad arguments."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - an object whose repr fails is still reported
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 # --- saved games ---------------------------------------------------------------------------------
@@ -280,15 +305,9 @@ def load_game(path: str | Path):
         SaveFileError: the file is missing, not JSON, of another format version, or its
             content is impossible (one line that names the problem).
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveFileError(f"cannot read saved game {path}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    from .files import read_json
+
+    data = read_json(path, what="saved game", error=SaveFileError)
     return state_from_dict(data)
 
 

@@ -24,7 +24,12 @@ Both are ``ValueError`` subclasses.
 Conventions for a game package ``caravan_lessons/<game>/``:
 
 * ``saves.py`` defines ``SaveFile`` (a :class:`StrictModel`, the saved-game format) and a
-  function that checks its consistency with :func:`check`; ``State.from_dict`` goes through both;
+  function that checks its consistency with :func:`check`; ``State.from_dict`` goes through both.
+  That name is the registration: ``python -m caravan_lessons schema <game>`` prints
+  ``json_schema(game_module(<game>).saves.SaveFile)``, so a game needs no other CLI code;
+* the standing fuzz suite (``tests/fuzz/``) gets one entry per game in ``tests/fuzz/registry.py``:
+  a valid-save factory, the consistency check and the selection-to-action function;
+  ``jaipur/saves.py`` is the model to copy;
 * data files (boards, cards) live in ``data/`` and are loaded with :func:`load_json_file`
   (or :func:`caravan_lessons.boards.load_board` for maps).
 
@@ -223,14 +228,23 @@ def describe_validation_error(exc: pydantic.ValidationError, source: str) -> str
 def validate(model: type, data: Any, *, source: str = "saved game", error: type[ValueError] = SaveFileError):
     """Check ``data`` (parsed JSON) against a :class:`StrictModel` subclass and return the model.
 
+    The data is checked in pydantic's JSON mode (strict): JSON arrays fill ``tuple`` fields, so a
+    model can say "a pair of seats" (``tuple[int, int]``) or "[goods, rupees]" exactly.
+
     Raises:
         error: the first problem, in one line naming the source and the field
             (``"game.json: field 'players[1].hand': Input should be a valid list, got 3"``).
     """
     import pydantic
 
+    try:  # validated as JSON, so arrays may fill tuple fields (a [good, rupees] pair) even in strict mode
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise error(f"{source} is not JSON data ({exc})") from None
+    except RecursionError:
+        raise error(f"{source} is nested too deeply") from None
     try:
-        return model.model_validate(data, strict=True)
+        return model.model_validate_json(text, strict=True)
     except pydantic.ValidationError as exc:
         raise error(describe_validation_error(exc, source)) from None
     except RecursionError:

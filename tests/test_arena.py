@@ -1,4 +1,5 @@
 """Tournaments: reproducible rows, the same whatever the number of processes, Wilson intervals, errors."""
+import json
 import math
 import subprocess
 import sys
@@ -141,5 +142,42 @@ def test_a_checkpoint_of_another_tournament_is_refused(tmp_path):
     with pytest.raises(ValueError, match="another tournament"):
         tournament(("heuristic", "random"), 2, seed=3, progress=False, checkpoint=path)
     path.write_text("not a row\n")
-    with pytest.raises(ValueError, match="line 1: not a match row"):
+    with pytest.raises(ValueError, match="line 1 is not JSON"):
         tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+
+
+def _checkpoint_lines(tmp_path):
+    path = tmp_path / "cp.jsonl"
+    tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+    return path, [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda r: r.update(match="1"), "field 'match'"),
+    (lambda r: r.pop("winner"), "'winner' is missing"),
+    (lambda r: r.update(winner="nobody"), "neither bot"),
+    (lambda r: r.update(score_a="12"), "field 'score_a'"),
+    (lambda r: r.pop("score_b"), "'score_b' is missing"),
+    (lambda r: r.update(rounds=-1), "field 'rounds'"),
+    (lambda r: r.update(match=-4), "field 'match'"),
+    (lambda r: r.update(match=4), "seat"),
+    (lambda r: r.update(goods_a=float("nan")), "checkpoint"),
+])
+def test_bad_checkpoint_lines_are_refused(tmp_path, change, message):
+    from caravan_lessons.core import SaveFileError
+
+    path, rows = _checkpoint_lines(tmp_path)
+    change(rows[1])
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with pytest.raises(SaveFileError) as info:
+        tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+    assert message in str(info.value) and "line 2" in str(info.value)
+
+
+def test_a_repeated_match_in_a_checkpoint_is_refused(tmp_path):
+    from caravan_lessons.core import SaveFileError
+
+    path, rows = _checkpoint_lines(tmp_path)
+    path.write_text("\n".join(json.dumps(r) for r in rows + rows[:1]) + "\n")
+    with pytest.raises(SaveFileError, match="already in the file"):
+        tournament(("greedy", "random"), 3, seed=3, progress=False, checkpoint=path)

@@ -55,3 +55,34 @@ def test_rules_lists_every_clause():
     done = run("rules", "jaipur")
     assert done.returncode == 0
     assert done.stdout.count("JAI-") >= 31
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["simulate", "jaipur", "--games", "9" * 5000], "5000 digits"),
+    (["simulate", "jaipur", "--seed", "9" * 5000], "5000 digits"),
+    (["simulate", "jaipur", "--games", "99999999"], "from 1 to"),
+    (["bench", "--bots", "--mcts-games", "-5"], "--mcts-games"),
+    (["bench", "--processes", "100000"], "--processes"),
+])
+def test_out_of_range_numbers_give_one_short_line_before_any_work(args, expected):
+    done = run(*args, timeout=30)  # refused at once: no benchmark runs first
+    assert done.returncode == 2 and expected in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and len(done.stderr) < 200, done.stderr
+
+
+def test_a_closed_pipe_ends_quietly():
+    done = subprocess.run(f"{sys.executable} -m caravan_lessons rules jaipur | head -1", shell=True,
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.count("\n") == 1 and done.stderr == ""
+
+
+def test_schema_prints_the_saved_game_format_and_a_saved_game_fits_it():
+    import jsonschema
+
+    from caravan_lessons.jaipur import new_game
+
+    done = run("schema", "jaipur", timeout=60)
+    assert done.returncode == 0, done.stderr
+    schema = json.loads(done.stdout)
+    assert schema["title"] == "SaveFile" and "market" in schema["properties"]
+    jsonschema.validate(json.loads(json.dumps(new_game(seed=1).to_dict())), schema)

@@ -16,7 +16,10 @@ Rule clauses: ``jaipur.RULES`` (IDs of ``shared/rules/jaipur.md``, in our own wo
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne, parse_action
 from .agents import GreedyAgent, HeuristicAgent, evaluate, playout_policy, rank_actions, round_reward
 from .components import BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS, RULES, Rule
-from .engine import MATCH_OVER, PLAYING, ROUND_OVER, State, legal_actions_for, new_game, selection_to_action
+from .components import MATCH_OVER, PLAYING, ROUND_OVER
+from .movegen import LegalActions, legal_actions_for
+from .rules import State, new_game
+from .selection import selection_to_action
 from .hidden import determinize, unseen_cards
 from .scenario import scenario
 
@@ -35,6 +38,7 @@ __all__ = [
     "Exchange",
     "GreedyAgent",
     "HeuristicAgent",
+    "LegalActions",
     "NextRound",
     "Rule",
     "Sell",

@@ -37,8 +37,8 @@ from .components import (
     GOODS_TOKENS,
     HAND_LIMIT,
     MIN_SALE,
+    PLAYING,
 )
-from .engine import PLAYING
 
 __all__ = [
     "BONUS_MEAN",

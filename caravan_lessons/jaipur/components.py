@@ -27,7 +27,7 @@ CARD_CODE: tuple[int, ...] = tuple(16 ** i for i in range(7))
 
 The engine keys its caches by these codes and checks piles against each other with them:
 a count never exceeds 7 (hand limit JAI-TAKE-7, market of 5), so the top bit of each 4-bit
-field is free and serves as a guard bit (see ``engine._GUARD``)."""
+field is free and serves as a guard bit (see ``movegen._GUARD``)."""
 MARKET_CODE: tuple[int, ...] = CARD_CODE
 """The code of a market (7 card types); the same as CARD_CODE."""
 HAND_CODE: tuple[int, ...] = CARD_CODE
@@ -81,6 +81,13 @@ PRECIOUS = frozenset({"diamond", "gold", "silver"})
 MIN_SALE = tuple(2 if g in PRECIOUS else 1 for g in GOODS)
 EMPTY_STACKS_TO_END = 3
 """JAI-END-1: the round ends when 3 goods-token stacks are empty."""
+
+PLAYING = "playing"
+ROUND_OVER = "round over"
+MATCH_OVER = "match over"
+"""The phases of a match (``State.phase``): a round being played, a round scored (JAI-MATCH-1: only
+``NextRound`` is legal), the match won (JAI-MATCH-2). The engine compares them by identity."""
+PHASES = (PLAYING, ROUND_OVER, MATCH_OVER)
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ from collections import Counter
 from typing import Any
 
 from ..core import FORMAT_VERSION
-from .components import BONUS_TOKENS, CAMEL, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, GOODS, HAND_LIMIT, INDEX
-from .engine import PLAYING, State
+from .components import BONUS_TOKENS, CAMEL, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, GOODS, HAND_LIMIT, INDEX, PLAYING
+from .rules import State
 
 __all__ = ["determinize", "unseen_cards"]
 
@@ -194,7 +194,29 @@ def _plan(observation: dict) -> tuple:
     for size, _pool in pools:
         for j in hidden_tokens[size]:
             base["bonus_tokens"][opponent][j][1] = stacks[str(size)].pop()
-    template = State.from_dict({**base, "seed": 0, "deck": deck, "bonus_stacks": stacks, "round_results": [],
-                                "events": []})
+    template = State.from_dict({**base, "seed": 0, "deck": deck, "bonus_stacks": stacks,
+                                "round_results": _round_result_seen(base, deck), "events": []})
     template.bonus_tokens[opponent] = [(z, v) for z, v in held[opponent]]  # v None: redealt each time
     return [INDEX[card] for card in goods], unseen[CAMEL], hand_size, opponent, pools, hidden_tokens, template
+
+
+def _round_result_seen(base: dict, deck: list) -> list[dict]:
+    """After a round (phase not playing) a saved game holds that round's result (JAI-END-4); rebuilt
+    here from what is public by then: every token, the herds and the camel token."""
+    if base["phase"] == PLAYING:
+        return []
+    from .rules import _round_winner
+
+    goods = base["goods_tokens"]
+    bonus = [[[z, v] for z, v in seat] for seat in base["bonus_tokens"]]
+    if any(v is None for seat in bonus for _, v in seat):
+        return []  # values still hidden: not a finished round's observation
+    camel = base["camel_token"]
+    summary = {"rupees": [sum(v for _, v in goods[s]) + sum(v for _, v in bonus[s]) + (5 if camel == s else 0)
+                          for s in (0, 1)],
+               "bonus_tokens": [len(bonus[s]) for s in (0, 1)], "goods_tokens": [len(goods[s]) for s in (0, 1)]}
+    winner, why = _round_winner(summary)
+    return [{"round": base["round_index"], "starting_player": base["starting_player"],
+             "end_rule": "JAI-END-2" if not deck else "JAI-END-1", "end_reason": "", "winner": winner,
+             "reason": why, **summary, "camel_token": camel, "herds": list(base["herds"]),
+             "goods_tokens_held": goods, "bonus_tokens_held": bonus}]

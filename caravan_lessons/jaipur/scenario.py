@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from ..core import FORMAT_VERSION, SaveFileError
+from ..core import FORMAT_VERSION, SaveFileError, _short, check_seat, check_seed
 from .components import BONUS_TOKENS, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS
-from .engine import State
+from .rules import State
+from .saves import state_from_dict
 
 __all__ = ["scenario"]
 
@@ -40,10 +41,14 @@ def scenario(market: Mapping[str, int], hands: Sequence[Mapping[str, int]] = ({}
         seals: Seals of Excellence already won.
         seed: orders the unplaced cards of the deck and the bonus stacks.
 
+    The position goes through the same checks as a saved game (``saves.check_consistency``), so an
+    impossible one is refused; ``seals`` imply that many rounds were already played (``round_index``).
+
     Raises:
-        SaveFileError: the position is impossible (more cards of a type than the game has, a hand
+        SaveFileError: an argument that is not what this says, or the position is impossible (more cards of a type than the game has, a hand
             over 7 cards, ...), with the rule ID.
     """
+    _check_arguments(market, hands, herds, deck_top, deck_size, tokens, bonus, current_player, seals, seed)
     rng = random.Random(seed)
     placed = {c: 0 for c in CARD_TYPES}
     for pile in [market, *hands]:
@@ -93,12 +98,51 @@ def scenario(market: Mapping[str, int], hands: Sequence[Mapping[str, int]] = ({}
                     remaining.remove(v)
         rng.shuffle(remaining)
         bonus_stacks[str(size)] = remaining
-    return State.from_dict({
-        "game": "jaipur", "version": FORMAT_VERSION, "seed": seed, "round_index": 0, "first_player": 0,
+    return state_from_dict({
+        "game": "jaipur", "version": FORMAT_VERSION, "seed": seed, "round_index": sum(seals), "first_player": 0,
         "starting_player": current_player, "current_player": current_player, "phase": "playing", "turn": 0,
         "deck": deck, "market": {c: n for c, n in market.items() if n},
         "hands": [{c: n for c, n in h.items() if n} for h in hands], "herds": list(herds),
         "discard": {c: n for c, n in discard.items() if n}, "goods_tokens": goods_tokens,
         "bonus_stacks": bonus_stacks, "bonus_tokens": [[list(t) for t in bonus[s]] for s in (0, 1)],
         "camel_token": None, "seals": list(seals), "round_results": [], "events": [],
-    })
+    }, "scenario", surplus_discard=deck_size is not None)
+
+
+def _check_arguments(market, hands, herds, deck_top, deck_size, tokens, bonus, current_player, seals, seed) -> None:
+    """The arguments of :func:`scenario` are what its docstring says; SaveFileError naming the argument."""
+    def pile(value, name):
+        if not isinstance(value, Mapping) or any(
+                c not in CARD_TYPES or isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 20
+                for c, n in value.items()):
+            raise SaveFileError(f"scenario: {name} maps card names ({', '.join(CARD_TYPES)}) to counts 0..20, "
+                                f"not {_short(value)}")
+
+    def pair(value, name):
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence) or len(value) != 2:
+            raise SaveFileError(f"scenario: {name} holds one entry per seat (2), not {_short(value)}")
+
+    pile(market, "market")
+    for name, value in (("hands", hands), ("herds", herds), ("tokens", tokens), ("bonus", bonus), ("seals", seals)):
+        pair(value, name)
+    for seat in (0, 1):
+        pile(hands[seat], f"hands[{seat}]")
+        pile(tokens[seat], f"tokens[{seat}]")
+        if any(good not in GOODS for good in tokens[seat]):
+            raise SaveFileError(f"scenario: tokens[{seat}] names goods only, not {_short(tokens[seat])}")
+        if isinstance(bonus[seat], (str, bytes)) or not all(
+                isinstance(t, (tuple, list)) and len(t) == 2 and t[0] in BONUS_TOKENS and t[1] in BONUS_TOKENS[t[0]]
+                and not any(isinstance(x, bool) for x in t) for t in bonus[seat]):
+            raise SaveFileError(f"scenario: bonus[{seat}] holds (size, rupees) pairs of the game's bonus tokens, "
+                                f"not {_short(bonus[seat])}")
+        for name, values in (("herds", herds), ("seals", seals)):
+            if isinstance(values[seat], bool) or not isinstance(values[seat], int) or not 0 <= values[seat] <= 11:
+                raise SaveFileError(f"scenario: {name}[{seat}] is a whole number 0..11, not {_short(values[seat])}")
+    if isinstance(deck_top, (str, bytes)) or not isinstance(deck_top, Sequence) or any(
+            c not in CARD_TYPES for c in deck_top):
+        raise SaveFileError(f"scenario: deck_top is a list of card names, not {_short(deck_top)}")
+    if deck_size is not None and (isinstance(deck_size, bool) or not isinstance(deck_size, int)
+                                  or not 0 <= deck_size <= 55):
+        raise SaveFileError(f"scenario: deck_size is None or a whole number 0..55, not {_short(deck_size)}")
+    check_seat(current_player, "scenario: current_player")
+    check_seed(seed)

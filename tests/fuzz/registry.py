@@ -1,0 +1,78 @@
+"""The standing fuzz suite's registry: one entry per game, and the tried/refused/failed figures.
+
+A game plugs in by adding a :class:`GameFuzz` to :data:`GAMES` (Samarkand, Caravan and Marco Polo
+add theirs next to Jaipur's): a factory of valid saved games, the loader (``State.from_dict``),
+the consistency check of its ``saves.py``, and the selection-to-action function of its play app
+with the names it understands. The tests in this folder then mutate the saved games, throw bad
+selections and bad command-line arguments at it, and require every outcome to be a clear refusal
+(ValueError and its subclasses RuleViolation/SaveFileError, one line) or a state that passes the
+consistency checks. How many examples: 200 per format, times ``CARAVAN_FUZZ_SCALE`` (default 1).
+"""
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+SCALE = max(1, int(os.environ.get("CARAVAN_FUZZ_SCALE", "1") or 1))
+"""Multiplies the examples of every fuzz test (``make fuzz FUZZ_SCALE=20`` for a long run)."""
+EXAMPLES = 200 * SCALE
+
+FIGURES: dict[str, Counter] = {}
+"""Per fuzz target: how many inputs were ``tried``, ``refused`` (clearly) and ``failed``."""
+
+
+def tally(target: str, outcome: str) -> None:
+    FIGURES.setdefault(target, Counter())["tried"] += 1
+    FIGURES[target][outcome] += 1
+
+
+def figures_text() -> str:
+    lines = [f"fuzz figures (CARAVAN_FUZZ_SCALE={SCALE}): target: tried / refused clearly / accepted valid / failed"]
+    for target, c in sorted(FIGURES.items()):
+        lines.append(f"  {target}: {c['tried']} / {c['refused']} / {c['accepted']} / {c['failed']}")
+    return "\n".join(lines)
+
+
+@dataclass
+class GameFuzz:
+    """What the fuzz suite needs of one game."""
+
+    name: str
+    valid_save: Callable[[int], dict]
+    """seed -> a valid saved game (``to_dict()`` output) somewhere in a match."""
+    load: Callable[[Any], Any]
+    """dict -> state (``State.from_dict``), raising SaveFileError on a bad one."""
+    consistent: Callable[[dict], None]
+    """Raises SaveFileError unless a saved game passes the schema and the consistency rules."""
+    selection_to_action: Callable[..., Any]
+    kinds: tuple[str, ...]
+    card_names: tuple[str, ...]
+    extra: dict = field(default_factory=dict)
+
+
+def _jaipur() -> GameFuzz:
+    from caravan_lessons.files import validate
+    from caravan_lessons.jaipur import CARD_TYPES, State, new_game, selection_to_action
+    from caravan_lessons.jaipur.saves import SaveFile, check_consistency
+    from caravan_lessons.jaipur.selection import KINDS
+
+    def valid_save(seed: int) -> dict:
+        rng = random.Random(seed)
+        state = new_game(seed=seed)
+        for _ in range(rng.randrange(0, 120)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        return state.to_dict()
+
+    def consistent(data: dict) -> None:
+        check_consistency(validate(SaveFile, data))
+
+    return GameFuzz("jaipur", valid_save, State.from_dict, consistent, selection_to_action, KINDS, CARD_TYPES)
+
+
+GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur()}
