@@ -105,7 +105,7 @@ def test_source_notebook_is_in_nbgrader_format(path):
         assert "### BEGIN HIDDEN TESTS" in cell.source and "### END HIDDEN TESTS" in cell.source
         assert ".check(" in cell.source and ".grade(" in cell.source
         assert "widget" not in cell.source.lower()
-    # the graded answer names are unique and follow the question labels (q3a_sale_rupees, ...)
+    # the graded answer names are unique and follow the question labels (q4a_sale_rupees, ...)
     names = [re.search(r"^(?:def|class) (\w+)|^(\w+) = None", c.source, re.MULTILINE) for c in answers]
     names = [m.group(1) or m.group(2) for m in names]
     labels = {q.answer_name for q in ex.QUESTIONS.values()}
@@ -314,27 +314,27 @@ def test_a_wrong_answer_says_what_is_wrong_and_hints(capsys):
     assert ex.q1a.check(wrong) is False
     assert "JAI-SETUP-4" in capsys.readouterr().out
 
-    q2a = dict(ex.ANSWERS["q2a"], E="JAI-TAKE-7")
-    assert ex.q2a.check(q2a) is False
+    q3a = dict(ex.ANSWERS["q3a"], E="JAI-TAKE-7")
+    assert ex.q3a.check(q3a) is False
     out = capsys.readouterr().out
     assert "move E" in out or "moves E" in out
-    assert ex.q2a.check({k.lower(): (v.lower() if v else "legal") for k, v in ex.ANSWERS["q2a"].items()})
+    assert ex.q3a.check({k.lower(): (v.lower() if v else "legal") for k, v in ex.ANSWERS["q3a"].items()})
 
-    assert ex.q4a.check(3) is False
+    assert ex.q2a.check(3) is False
     assert "JAI-TAKE-7" in capsys.readouterr().out
 
 
 def test_hint_and_solution(capsys, monkeypatch):
-    ex.q3a.hint()
-    ex.q3a.hint()
+    ex.q4a.hint()
+    ex.q4a.hint()
     out = capsys.readouterr().out
     assert "hint 1 of" in out and "hint 2 of" in out
+    ex.q4a.solution()
+    assert "def q4a_sale_rupees(state, good, count):" in capsys.readouterr().out
     ex.q3a.solution()
-    assert "def q3a_sale_rupees(state, good, count):" in capsys.readouterr().out
-    ex.q2a.solution()
-    assert "q2a_rules = {" in capsys.readouterr().out
+    assert "q3a_rules = {" in capsys.readouterr().out
     monkeypatch.setenv("CARAVAN_LESSONS_HIDE_SOLUTIONS", "1")
-    ex.q3a.solution()
+    ex.q4a.solution()
     out = capsys.readouterr().out
     assert "switched off" in out and "def " not in out
 
@@ -342,8 +342,8 @@ def test_hint_and_solution(capsys, monkeypatch):
 def test_under_nbgrader_a_failed_check_raises(monkeypatch, capsys):
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
     with pytest.raises(AssertionError, match="not solved yet"):
-        ex.q4a.check(None)
-    assert ex.q4a.check(1) is True
+        ex.q2a.check(None)
+    assert ex.q2a.check(1) is True
 
 
 def test_grade_accepts_extra_cases_from_the_teacher(capsys):
@@ -352,7 +352,7 @@ def test_grade_accepts_extra_cases_from_the_teacher(capsys):
     assert ex.q1b.grade(ex.ANSWERS["q1b"], extra=[jaipur.new_game(seed=99)])
     assert ex.q1b.grade(lambda state: ex.ANSWERS["q1b"](state) if state.seed != 99 else {"take_one": 0})
     assert ex.q5a.grade(ex.ANSWERS["q5a"], extra=[123])
-    assert ex.q4b.grade(ex.ANSWERS["q4b"], extra=[({"cloth": 3, "camel": 2}, {"spice": 1}, 1)])
+    assert ex.q2b.grade(ex.ANSWERS["q2b"], extra=[({"cloth": 3, "camel": 2}, {"spice": 1}, 1)])
 
     def wrong_on_new_games(state):
         return {"take_one": 0} if state.seed == 99 else ex.ANSWERS["q1b"](state)
@@ -363,22 +363,22 @@ def test_grade_accepts_extra_cases_from_the_teacher(capsys):
 
 def test_the_engine_agrees_with_the_exercise_texts():
     """The notebooks' wording assumes these engine answers; an engine change must show up here."""
-    assert ex.q2a.expected == {"A": "JAI-TAKE-7", "B": "JAI-SELL-4", "C": "JAI-TAKE-4", "D": "JAI-TAKE-3",
+    assert ex.q3a.expected == {"A": "JAI-TAKE-7", "B": "JAI-SELL-4", "C": "JAI-TAKE-4", "D": "JAI-TAKE-3",
                                "E": None, "F": None, "G": "JAI-TAKE-6", "H": "JAI-SELL-5", "I": "JAI-TAKE-7"}
-    assert ex.q4a.expected == 1
+    assert ex.q2a.expected == 1
     winners = {case.label: ex.q5b.expected(case) for case in ex.q5b.cases()[:5]}
     assert list(winners.values()) == [1, 0, None, 0, 0]
 
 
 def test_bonus_estimate_brackets_the_real_bonus():
-    """q3b's reference: the token a sale really earns lies in (lowest, highest)."""
+    """q4b's reference: the token a sale really earns lies in (lowest, highest)."""
     from caravan_lessons import jaipur
 
     for seed in range(20):
         state = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 5}, {}], seed=seed,
                                 bonus=[[(3, 2), (5, 10)], [(3, 3), (5, 8)]])
         for count in (3, 4, 5):
-            low, high, mean = ex.ANSWERS["q3b"](state.observation(0), count)
+            low, high, mean = ex.ANSWERS["q4b"](state.observation(0), count)
             after = state.child(jaipur.Sell("cloth", count))
             earned = after.bonus_tokens[0][-1][1]
             assert low <= earned <= high and low <= mean <= high
@@ -472,7 +472,7 @@ def test_exercises_listed_on_the_command_line():
     done = subprocess.run([sys.executable, "-m", "caravan_lessons.exercises", "list", "jaipur"],
                           check=False, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "q3a_sale_rupees" in done.stdout and "Q6Bot" in done.stdout
+    assert "q4a_sale_rupees" in done.stdout and "Q6Bot" in done.stdout
 
 
 def test_source_notebooks_are_stored_without_outputs():

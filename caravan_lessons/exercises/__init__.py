@@ -2,10 +2,10 @@
 
 One set of pure check functions serves self-learners and nbgrader alike::
 
-    from caravan_lessons.exercises.jaipur import q3a
-    q3a.check(q3a_sale_rupees)   # prints what is wrong and a hint, returns True/False
-    q3a.hint()                   # the next hint
-    q3a.solution()               # a reference answer
+    from caravan_lessons.exercises.jaipur import q4a
+    q4a.check(q4a_sale_rupees)   # prints what is wrong and a hint, returns True/False
+    q4a.hint()                   # the next hint
+    q4a.solution()               # a reference answer
 
 The checks ask the game engine for the right answers and never read widgets. The exercise
 notebooks (nbgrader source format) are in ``exercises/<game>/``; the student release is made

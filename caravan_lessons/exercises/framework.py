@@ -1,6 +1,6 @@
 """Questions with ``check()``, ``hint()`` and ``solution()``: one set of pure checks for everyone.
 
-A self-learner types ``q3a.check(q3a_sale_rupees)`` and reads a verdict: what is wrong, on which
+A self-learner types ``q4a.check(q4a_sale_rupees)`` and reads a verdict: what is wrong, on which
 case, and a hint. A teacher's nbgrader notebook calls the same ``check`` in its graded cell and
 ``grade`` between ``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``. The checks ask the game
 engine for the right answers; they never read widgets.
@@ -276,9 +276,9 @@ class Question:
     when the answer is wrong.
 
     Args:
-        label: the question's short name, e.g. ``"q3a"``.
+        label: the question's short name, e.g. ``"q4a"``.
         title: what it asks, in a few words.
-        answer_name: the name the learner's answer has in the notebook (``"q3a_sale_rupees"``).
+        answer_name: the name the learner's answer has in the notebook (``"q4a_sale_rupees"``).
         rules: the rule IDs the question practises.
         hints: hints from gentle to explicit; ``hint()`` shows them one after the other.
         solution: the reference answer as Python source (a string, or a callable returning one).

@@ -1,10 +1,10 @@
 """The Jaipur exercises: questions q1a .. q6, the positions they use, and small helpers.
 
-    from caravan_lessons.exercises.jaipur import q3a, position, show
-    state = position("q3")
+    from caravan_lessons.exercises.jaipur import q4a, position, show
+    state = position("q4")
     show(state)
-    q3a.check(q3a_sale_rupees)      # prints a verdict, returns True/False
-    q3a.hint(); q3a.solution()
+    q4a.check(q4a_sale_rupees)      # prints a verdict, returns True/False
+    q4a.hint(); q4a.solution()
 
 The right answers come from the engine (``caravan_lessons.jaipur``): a check builds positions
 with ``jaipur.scenario`` or plays seeded random games, asks the engine, and compares.
@@ -30,14 +30,14 @@ __all__ = [
     "position",
     "q1a",
     "q1b",
-    "q2a",
-    "q2a_moves",
-    "q2b",
     "q3a",
+    "q3a_moves",
     "q3b",
-    "q3c",
     "q4a",
     "q4b",
+    "q4c",
+    "q2a",
+    "q2b",
     "q5a",
     "q5b",
     "q6",
@@ -58,16 +58,16 @@ POSITIONS: dict[str, dict] = {
                hands=[{"spice": 2, "cloth": 1, "leather": 3}, {"gold": 1, "silver": 2, "spice": 1}],
                herds=(4, 1), deck_size=32, tokens=[{"cloth": 2}, {"leather": 1}], seed=1),
     # 2: a full hand of 7 cards
-    "q2": dict(market={"camel": 1, "cloth": 1, "gold": 2, "spice": 1},
+    "q3": dict(market={"camel": 1, "cloth": 1, "gold": 2, "spice": 1},
                hands=[{"diamond": 1, "cloth": 2, "spice": 2, "leather": 2}, {"silver": 2, "leather": 1}],
                herds=(2, 3), deck_size=30, seed=2),
     # 3: some goods tokens already gone
-    "q3": dict(market={"camel": 3, "spice": 1, "gold": 1},
+    "q4": dict(market={"camel": 3, "spice": 1, "gold": 1},
                hands=[{"diamond": 2, "cloth": 3, "leather": 2}, {"spice": 3}],
                herds=(1, 2), deck_size=18, tokens=[{"diamond": 3, "cloth": 2}, {"cloth": 3, "leather": 1}],
                bonus=[[(3, 2)], [(3, 3), (4, 5)]], seed=3),
     # 4: six cards in hand, a big herd
-    "q4": dict(market={"diamond": 1, "gold": 1, "silver": 1, "camel": 2},
+    "q2": dict(market={"diamond": 1, "gold": 1, "silver": 1, "camel": 2},
                hands=[{"cloth": 2, "spice": 2, "leather": 2}, {"leather": 3}],
                herds=(4, 1), deck_size=24, seed=4),
 }
@@ -283,14 +283,14 @@ def _q1b_cases() -> list[Case]:
     return [
         Case("position 'q1'", (position("q1"),)),
         Case("a new game, seed 3", (jaipur.new_game(seed=3),)),
-        Case("position 'q2': 7 cards in hand", (position("q2"),)),
+        Case("position 'q3': 7 cards in hand", (position("q3"),)),
         Case("a round after 12 random moves", (random_position(5, 12),)),
     ]
 
 
 def _q1b_hidden() -> list[Case]:
     return [Case(f"a round after {m} random moves (seed {s})", (random_position(s, m),))
-            for s, m in ((101, 3), (102, 9), (103, 17), (104, 26))] + [Case("position 'q4'", (position("q4"),))]
+            for s, m in ((101, 3), (102, 9), (103, 17), (104, 26))] + [Case("position 'q2'", (position("q2"),))]
 
 
 q1b = FunctionQuestion(
@@ -303,10 +303,10 @@ q1b = FunctionQuestion(
 )
 
 
-# --- q2a: which rule forbids a move ------------------------------------------------------------------
+# --- q3a: which rule forbids a move ------------------------------------------------------------------
 
-def q2a_moves() -> dict[str, jaipur.Action]:
-    """The moves of question q2a, labelled A to I (player 0 to move in position 'q2')."""
+def q3a_moves() -> dict[str, jaipur.Action]:
+    """The moves of question q3a, labelled A to I (player 0 to move in position 'q3')."""
     return {
         "A": TakeOne("gold"),
         "B": Sell("diamond", 1),
@@ -320,7 +320,7 @@ def q2a_moves() -> dict[str, jaipur.Action]:
     }
 
 
-Q2A_HINTS = {
+Q3A_HINTS = {
     "A": "Count the cards in player 0's hand first (JAI-TAKE-7).",
     "B": "Which goods may not be sold one at a time? (JAI-SELL-4)",
     "C": "Look at the goods types that go each way in this exchange (JAI-TAKE-4).",
@@ -333,23 +333,23 @@ Q2A_HINTS = {
 }
 
 
-def _q2a_expected() -> dict:
-    state = position("q2")
+def _q3a_expected() -> dict:
+    state = position("q3")
     answers = {}
-    for label, move in q2a_moves().items():
+    for label, move in q3a_moves().items():
         problem = state.why_illegal(move)
         answers[label] = None if problem is None else problem.rule
     return answers
 
 
-def _q2a_judge(answer: Any, expected: dict) -> None:
+def _q3a_judge(answer: Any, expected: dict) -> None:
     if not isinstance(answer, dict):
-        raise NotSolved(f"q2a_rules should be a dict from move labels to rule IDs, such as "
+        raise NotSolved(f"q3a_rules should be a dict from move labels to rule IDs, such as "
                         f"{{'A': 'JAI-TAKE-1', 'B': None, ...}}, not {short(answer)}.")
     tidy = {str(k).strip().upper(): v for k, v in answer.items()}
     missing = [label for label in expected if label not in tidy]
     if missing:
-        raise NotSolved(f"q2a_rules has no answer for move{'s' if len(missing) > 1 else ''} {', '.join(missing)}.",
+        raise NotSolved(f"q3a_rules has no answer for move{'s' if len(missing) > 1 else ''} {', '.join(missing)}.",
                         "Give every move A to I an answer: a rule ID, or None when the move is legal.")
     wrong = []
     for label, want in expected.items():
@@ -364,36 +364,36 @@ def _q2a_judge(answer: Any, expected: dict) -> None:
         said = _rule_id(tidy[first])
         said = "legal (None)" if said is None else said
         raise NotSolved(f"{len(wrong)} of {len(expected)} answers are not right yet: move{'s' if len(wrong) > 1 else ''} "
-                        f"{', '.join(wrong)}. For move {first} ({q2a_moves()[first]}) you said {said}.",
-                        Q2A_HINTS[first])
+                        f"{', '.join(wrong)}. For move {first} ({q3a_moves()[first]}) you said {said}.",
+                        Q3A_HINTS[first])
 
 
-q2a = ValueQuestion(
-    "q2a", "which rule forbids each move", "q2a_rules",
+q3a = ValueQuestion(
+    "q3a", "which rule forbids each move", "q3a_rules",
     rules=("JAI-TAKE-3", "JAI-TAKE-4", "JAI-TAKE-6", "JAI-TAKE-7", "JAI-SELL-4", "JAI-SELL-5"),
     hints=("Read the rules with rule('JAI-TAKE-7') or print(jaipur.RULES['JAI-TAKE-7']).",
            "Decide yourself first, then test your answers in the scratch cell with state.why_illegal(move).",
            "Two moves are legal; each illegal one breaks exactly one rule."),
-    expected=_q2a_expected, judge=_q2a_judge,
+    expected=_q3a_expected, judge=_q3a_judge,
     expects="a dict {'A': rule ID or None, ..., 'I': ...}",
-    solution=lambda: _value_source("q2a_rules"),
+    solution=lambda: _value_source("q3a_rules"),
     explanation="state.why_illegal(move) names the rule; None means the move is legal. Taking camels is "
                 "legal even with 7 cards in hand (JAI-TAKE-7), and so is an exchange that keeps the hand at 7.",
 )
 
 
-# --- q2b: the rules of a sale ------------------------------------------------------------------------
+# --- q3b: the rules of a sale ------------------------------------------------------------------------
 
 def _sale_position(hand: dict) -> jaipur.State:
     return jaipur.scenario(market={"camel": 5}, hands=[dict(hand), {}], herds=(0, 0))
 
 
-def _q2b_expected(hand: dict, good: str, count: int) -> str | None:
+def _q3b_expected(hand: dict, good: str, count: int) -> str | None:
     problem = _sale_position(hand).why_illegal(Sell(good, count))
     return None if problem is None else problem.rule
 
 
-def _q2b_compare(got: Any, want: str | None, case: Case) -> None:
+def _q3b_compare(got: Any, want: str | None, case: Case) -> None:
     hand, good, count = case.args
     try:
         tidy = _rule_id(got)
@@ -410,7 +410,7 @@ def _q2b_compare(got: Any, want: str | None, case: Case) -> None:
                         hints.get(want, ""))
 
 
-def _q2b_cases() -> list[Case]:
+def _q3b_cases() -> list[Case]:
     data = [({"cloth": 3}, "cloth", 3), ({"cloth": 3}, "cloth", 4), ({"gold": 1, "cloth": 2}, "gold", 1),
             ({"gold": 3}, "gold", 2), ({"silver": 2}, "camel", 1), ({"leather": 1}, "leather", 1),
             ({"diamond": 2}, "diamond", 1), ({"spice": 2}, "spice", 0), ({}, "spice", 1),
@@ -420,7 +420,7 @@ def _q2b_cases() -> list[Case]:
     return [Case(f"hand {h}, sell {n} {g}", (h, g, n)) for h, g, n in data]
 
 
-def _q2b_hidden() -> list[Case]:
+def _q3b_hidden() -> list[Case]:
     rng = random.Random(22)
     cases = []
     for _ in range(40):
@@ -433,19 +433,19 @@ def _q2b_hidden() -> list[Case]:
     return cases
 
 
-q2b = FunctionQuestion(
-    "q2b", "the rule a sale breaks", "q2b_sale_problem",
+q3b = FunctionQuestion(
+    "q3b", "the rule a sale breaks", "q3b_sale_problem",
     rules=("JAI-SELL-1", "JAI-SELL-4", "JAI-SELL-5"),
     hints=("Test the rules in the order of the task: camels (JAI-SELL-5), then the count (JAI-SELL-1), "
            "then precious goods (JAI-SELL-4).",
            "hand.get(good, 0) is how many cards of that type the hand holds, even when there are none.",
            "The precious goods are 'diamond', 'gold' and 'silver'."),
-    cases=_q2b_cases, hidden_cases=_q2b_hidden, expected=_q2b_expected, compare=_q2b_compare, none_ok=True,
-    signature="q2b_sale_problem(hand, good, count)", solution=lambda: _source(_solutions.q2b_sale_problem),
+    cases=_q3b_cases, hidden_cases=_q3b_hidden, expected=_q3b_expected, compare=_q3b_compare, none_ok=True,
+    signature="q3b_sale_problem(hand, good, count)", solution=lambda: _source(_solutions.q3b_sale_problem),
 )
 
 
-# --- q3a: rupees of a sale ---------------------------------------------------------------------------
+# --- q4a: rupees of a sale ---------------------------------------------------------------------------
 
 def _goods_rupees_of_sale(state: jaipur.State, good: str, count: int) -> int:
     """Ask the engine: play the sale on a copy and add up the goods tokens it earned."""
@@ -455,7 +455,7 @@ def _goods_rupees_of_sale(state: jaipur.State, good: str, count: int) -> int:
     return sum(value for _, value in after[before:])
 
 
-def _q3a_compare(got: Any, want: int, case: Case) -> None:
+def _q4a_compare(got: Any, want: int, case: Case) -> None:
     _, good, count = case.args
     value = _whole_number(got, "the rupees of a sale")
     if value != want:
@@ -464,12 +464,12 @@ def _q3a_compare(got: Any, want: int, case: Case) -> None:
         raise NotSolved(f"selling {count} {good} earns {want} rupees in goods tokens; your function says {value}.", hint)
 
 
-def _q3a_cases() -> list[Case]:
-    p = position("q3")
-    return [Case("position 'q3', sell 2 diamond", (p, "diamond", 2)),
-            Case("position 'q3', sell 3 cloth (2 cloth tokens left)", (p, "cloth", 3)),
-            Case("position 'q3', sell 2 leather", (p, "leather", 2)),
-            Case("position 'q3', sell 1 cloth", (p, "cloth", 1)),
+def _q4a_cases() -> list[Case]:
+    p = position("q4")
+    return [Case("position 'q4', sell 2 diamond", (p, "diamond", 2)),
+            Case("position 'q4', sell 3 cloth (2 cloth tokens left)", (p, "cloth", 3)),
+            Case("position 'q4', sell 2 leather", (p, "leather", 2)),
+            Case("position 'q4', sell 1 cloth", (p, "cloth", 1)),
             Case("a new game, seed 8, player 0", (jaipur.scenario(market={"camel": 3, "spice": 2},
                                                                     hands=[{"spice": 4}, {}], seed=8), "spice", 4))]
 
@@ -479,7 +479,7 @@ def _sales_of(state: jaipur.State) -> list[Case]:
             for label in ["a random position"] for action in state.legal_actions() if action.kind == "sell"]
 
 
-def _q3a_hidden() -> list[Case]:
+def _q4a_hidden() -> list[Case]:
     cases = []
     for seed, moves in ((31, 20), (32, 30), (33, 45)):
         cases += _sales_of(random_position(seed, moves))[:6]
@@ -490,26 +490,26 @@ def _q3a_hidden() -> list[Case]:
     return cases
 
 
-def _q3_make_case(item: Any) -> Case:
+def _q4_make_case(item: Any) -> Case:
     return Case("a case from the grader", tuple(item))
 
 
-q3a = FunctionQuestion(
-    "q3a", "rupees of the goods tokens of a sale", "q3a_sale_rupees",
+q4a = FunctionQuestion(
+    "q4a", "rupees of the goods tokens of a sale", "q4a_sale_rupees",
     rules=("JAI-COMP-2", "JAI-SELL-2"),
     hints=("state.observation(state.current_player)['goods_tokens_left'][good] is the stack, top first.",
            "A slice takes the top tokens: stack[:count]; it stops by itself at the end of the list.",
-           "Only goods tokens here: the bonus comes in q3b."),
-    cases=_q3a_cases, hidden_cases=_q3a_hidden, expected=_goods_rupees_of_sale, compare=_q3a_compare,
-    make_case=_q3_make_case, signature="q3a_sale_rupees(state, good, count)",
-    solution=lambda: _source(_solutions.q3a_sale_rupees),
+           "Only goods tokens here: the bonus comes in q4b."),
+    cases=_q4a_cases, hidden_cases=_q4a_hidden, expected=_goods_rupees_of_sale, compare=_q4a_compare,
+    make_case=_q4_make_case, signature="q4a_sale_rupees(state, good, count)",
+    solution=lambda: _source(_solutions.q4a_sale_rupees),
 )
 
 
-# --- q3b: what the bonus token may be worth ----------------------------------------------------------
+# --- q4b: what the bonus token may be worth ----------------------------------------------------------
 
-def _q3b_expected(observation: dict, count: int) -> tuple:
-    return _solutions.q3b_bonus_estimate(observation, count)
+def _q4b_expected(observation: dict, count: int) -> tuple:
+    return _solutions.q4b_bonus_estimate(observation, count)
 
 
 def _numbers(got: Any, n: int, what: str) -> list[float]:
@@ -524,7 +524,7 @@ def _numbers(got: Any, n: int, what: str) -> list[float]:
     return [float(v) for v in values]
 
 
-def _q3b_compare(got: Any, want: tuple, case: Case) -> None:
+def _q4b_compare(got: Any, want: tuple, case: Case) -> None:
     observation, count = case.args
     low, high, mean = _numbers(got, 3, "a tuple (lowest, highest, expected)")
     names = ("lowest", "highest", "expected")
@@ -544,21 +544,21 @@ def _q3b_compare(got: Any, want: tuple, case: Case) -> None:
                             hint)
 
 
-def _q3b_cases() -> list[Case]:
+def _q4b_cases() -> list[Case]:
     fresh = jaipur.new_game(seed=1).observation(0)
-    p3 = position("q3")
+    p3 = position("q4")
     mine = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {}],
                            bonus=[[(3, 3), (3, 3)], [(3, 1)]], seed=12).observation(0)
     empty = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 5}, {}],
                             bonus=[[(5, 10), (5, 9)], [(5, 10), (5, 8), (5, 8)]], seed=13).observation(0)
     return [Case("a new game, sale of 3", (fresh, 3)), Case("a new game, sale of 4", (fresh, 4)),
             Case("a new game, sale of 7", (fresh, 7)), Case("a new game, sale of 2", (fresh, 2)),
-            Case("position 'q3' (you hold a 3-card bonus), sale of 3", (p3.observation(0), 3)),
+            Case("position 'q4' (you hold a 3-card bonus), sale of 3", (p3.observation(0), 3)),
             Case("you hold two 3-card bonus tokens worth 3, sale of 3", (mine, 3)),
             Case("the 5-card stack is empty, sale of 5", (empty, 5))]
 
 
-def _q3b_hidden() -> list[Case]:
+def _q4b_hidden() -> list[Case]:
     cases = []
     for seed in (41, 42, 43):
         state = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {}], seed=seed,
@@ -568,29 +568,29 @@ def _q3b_hidden() -> list[Case]:
     return cases
 
 
-q3b = FunctionQuestion(
-    "q3b", "the range and expected value of a bonus token", "q3b_bonus_estimate",
+q4b = FunctionQuestion(
+    "q4b", "the range and expected value of a bonus token", "q4b_bonus_estimate",
     rules=("JAI-COMP-3", "JAI-SELL-3", "JAI-SETUP-6"),
     hints=("jaipur.BONUS_TOKENS[3] lists every 3-card bonus token; sizes above 5 use the 5-card stack.",
            "observation['bonus_tokens'][observation['player']] are your own tokens, with their values.",
            "observation['bonus_tokens_left'][str(size)] is how many tokens of that size remain face down."),
-    cases=_q3b_cases, hidden_cases=_q3b_hidden, expected=_q3b_expected, compare=_q3b_compare,
-    make_case=_q3_make_case, signature="q3b_bonus_estimate(observation, count)",
-    solution=lambda: _source(_solutions.q3b_bonus_estimate),
+    cases=_q4b_cases, hidden_cases=_q4b_hidden, expected=_q4b_expected, compare=_q4b_compare,
+    make_case=_q4_make_case, signature="q4b_bonus_estimate(observation, count)",
+    solution=lambda: _source(_solutions.q4b_bonus_estimate),
     explanation="The bonus stacks were shuffled, so every token you cannot account for is as likely to be on "
                 "top as any other: the expected value is their mean.",
 )
 
 
-# --- q3c: the best sale now --------------------------------------------------------------------------
+# --- q4c: the best sale now --------------------------------------------------------------------------
 
 def _sale_value(state: jaipur.State, action: Sell) -> float:
     observation = state.observation(state.current_player)
     return (_goods_rupees_of_sale(state, action.good, action.count)
-            + _solutions.q3b_bonus_estimate(observation, action.count)[2])
+            + _solutions.q4b_bonus_estimate(observation, action.count)[2])
 
 
-def _q3c_expected(state: jaipur.State) -> tuple:
+def _q4c_expected(state: jaipur.State) -> tuple:
     values = {a: _sale_value(state, a) for a in state.legal_actions() if a.kind == "sell"}
     if not values:
         return (None, 0.0, state)
@@ -598,7 +598,7 @@ def _q3c_expected(state: jaipur.State) -> tuple:
     return (best, values[best], state)
 
 
-def _q3c_compare(got: Any, want: tuple, case: Case) -> None:
+def _q4c_compare(got: Any, want: tuple, case: Case) -> None:
     best, value, state = want
     if best is None:
         if got is not None:
@@ -616,42 +616,42 @@ def _q3c_compare(got: Any, want: tuple, case: Case) -> None:
     if mine < value - 1e-9:
         raise NotSolved(f"your sale {got!r} is worth {mine:g} rupees (goods tokens + expected bonus), but "
                         f"another sale is worth {value:g}.",
-                        "Try every legal sale: value = q3a's goods rupees + q3b's expected bonus.")
+                        "Try every legal sale: value = q4a's goods rupees + q4b's expected bonus.")
 
 
 
-def _q3c_cases() -> list[Case]:
+def _q4c_cases() -> list[Case]:
     big = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"leather": 5, "gold": 2}, {}], seed=14)
     none = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"gold": 1, "silver": 1}, {}], seed=15)
-    return [Case("position 'q3'", (position("q3"),)), Case("5 leather or 2 gold", (big,)),
+    return [Case("position 'q4'", (position("q4"),)), Case("5 leather or 2 gold", (big,)),
             Case("no legal sale", (none,)), Case("a round after 24 random moves", (random_position(16, 24),))]
 
 
-def _q3c_hidden() -> list[Case]:
+def _q4c_hidden() -> list[Case]:
     return [Case(f"a round after {m} random moves (seed {s})", (random_position(s, m),))
             for s, m in ((51, 10), (52, 20), (53, 30), (54, 40), (55, 50))]
 
 
-q3c = FunctionQuestion(
-    "q3c", "the best sale now", "q3c_best_sale",
+q4c = FunctionQuestion(
+    "q4c", "the best sale now", "q4c_best_sale",
     rules=("JAI-SELL-1", "JAI-SELL-2", "JAI-SELL-3", "JAI-SELL-4"),
     hints=("Loop over state.legal_actions() and keep the sales (action.kind == 'sell').",
-           "Value of a sale = q3a_sale_rupees(state, a.good, a.count) + q3b_bonus_estimate(observation, a.count)[2].",
+           "Value of a sale = q4a_sale_rupees(state, a.good, a.count) + q4b_bonus_estimate(observation, a.count)[2].",
            "Return the sale with the highest value, or None when the loop found no sale."),
-    cases=_q3c_cases, hidden_cases=_q3c_hidden, expected=_q3c_expected, compare=_q3c_compare, none_ok=True,
-    signature="q3c_best_sale(state)", solution=lambda: _source(_solutions.q3c_best_sale),
+    cases=_q4c_cases, hidden_cases=_q4c_hidden, expected=_q4c_expected, compare=_q4c_compare, none_ok=True,
+    signature="q4c_best_sale(state)", solution=lambda: _source(_solutions.q4c_best_sale),
 )
 
 
-# --- q4a: the hand limit in an exchange --------------------------------------------------------------
+# --- q2a: the hand limit in an exchange --------------------------------------------------------------
 
-def _q4a_expected() -> int:
-    state = position("q4")
+def _q2a_expected() -> int:
+    state = position("q2")
     return max((a.give.count("camel") for a in state.legal_actions() if a.kind == "exchange"), default=0)
 
 
-def _q4a_judge(answer: Any, expected: int) -> None:
-    value = _whole_number(answer, "q4a_max_camels")
+def _q2a_judge(answer: Any, expected: int) -> None:
+    value = _whole_number(answer, "q2a_max_camels")
     if value == expected:
         return
     if value > expected:
@@ -659,28 +659,28 @@ def _q4a_judge(answer: Any, expected: int) -> None:
                 "hand after the exchange (JAI-TAKE-7).")
     else:
         hint = "Could one exchange give back a camel or more and still keep the hand at 7 or fewer? (JAI-TAKE-7)"
-    raise NotSolved(f"{value} is not the largest number of camels player 0 may give back in position 'q4'.", hint)
+    raise NotSolved(f"{value} is not the largest number of camels player 0 may give back in position 'q2'.", hint)
 
 
-q4a = ValueQuestion(
-    "q4a", "camels given back under the hand limit", "q4a_max_camels",
+q2a = ValueQuestion(
+    "q2a", "camels given back under the hand limit", "q2a_max_camels",
     rules=("JAI-TAKE-2", "JAI-TAKE-7"),
     hints=("Player 0 holds 6 cards. Taking goods adds cards to the hand; giving goods back removes them; giving "
            "camels back removes nothing from the hand.",
            "After the exchange the hand holds 6 + (camels given back) cards."),
-    expected=_q4a_expected, judge=_q4a_judge, expects="a whole number",
-    solution=lambda: _value_source("q4a_max_camels"),
+    expected=_q2a_expected, judge=_q2a_judge, expects="a whole number",
+    solution=lambda: _value_source("q2a_max_camels"),
     explanation="6 cards + 1 camel's worth = 7: one camel at most, however big the herd (JAI-TAKE-7).",
 )
 
 
-# --- q4b: every legal exchange -----------------------------------------------------------------------
+# --- q2b: every legal exchange -----------------------------------------------------------------------
 
 def _exchange_position(market: dict, hand: dict, herd: int) -> jaipur.State:
     return jaipur.scenario(market=dict(market), hands=[dict(hand), {}], herds=(herd, 0))
 
 
-def _q4b_expected(market: dict, hand: dict, herd: int) -> list:
+def _q2b_expected(market: dict, hand: dict, herd: int) -> list:
     state = _exchange_position(market, hand, herd)
     return [a for a in state.legal_actions() if a.kind == "exchange"]
 
@@ -696,7 +696,7 @@ def _as_exchange(item: Any) -> Exchange:
     raise NotSolved(f"{short(item)} is not an exchange; use jaipur.Exchange(take=[...], give=[...]).")
 
 
-def _q4b_compare(got: Any, want: list, case: Case) -> None:
+def _q2b_compare(got: Any, want: list, case: Case) -> None:
     market, hand, herd = case.args
     if isinstance(got, (str, bytes, dict)) or not hasattr(got, "__iter__"):
         raise NotSolved(f"your function returned {short(got)}; it should return a list of jaipur.Exchange moves.")
@@ -720,9 +720,9 @@ def _q4b_compare(got: Any, want: list, case: Case) -> None:
                         "back, as long as the hand ends with 7 cards or fewer.")
 
 
-def _q4b_cases() -> list[Case]:
-    p4 = POSITIONS["q4"]
-    data = [("position 'q4'", p4["market"], p4["hands"][0], p4["herds"][0]),
+def _q2b_cases() -> list[Case]:
+    p4 = POSITIONS["q2"]
+    data = [("position 'q2'", p4["market"], p4["hands"][0], p4["herds"][0]),
             ("two cloth on display", {"cloth": 2, "spice": 1, "camel": 2}, {"cloth": 1, "leather": 2}, 2),
             ("only camels on display", {"camel": 5}, {"cloth": 2, "spice": 1}, 3),
             ("a full hand, no herd", {"diamond": 2, "gold": 1, "leather": 2},
@@ -732,7 +732,7 @@ def _q4b_cases() -> list[Case]:
     return [Case(label, (m, h, n)) for label, m, h, n in data]
 
 
-def _q4b_hidden() -> list[Case]:
+def _q2b_hidden() -> list[Case]:
     cases = []
     for seed, moves in ((61, 8), (62, 16), (63, 25), (64, 33)):
         state = random_position(seed, moves)
@@ -743,16 +743,16 @@ def _q4b_hidden() -> list[Case]:
     return cases
 
 
-q4b = FunctionQuestion(
-    "q4b", "list every legal exchange", "q4b_exchanges",
+q2b = FunctionQuestion(
+    "q2b", "list every legal exchange", "q2b_exchanges",
     rules=("JAI-TAKE-2", "JAI-TAKE-3", "JAI-TAKE-4", "JAI-TAKE-6", "JAI-TAKE-7"),
     hints=("itertools.product(range(a + 1), range(b + 1), ...) gives every way to take 0..a of one type, "
            "0..b of the next, ...",
            "For each take of k >= 2 goods, give back k cards: goods of types you did not take, and camels for the rest.",
            "Camels given back add to the hand size after the exchange: hand + camels <= 7."),
-    cases=_q4b_cases, hidden_cases=_q4b_hidden, expected=_q4b_expected, compare=_q4b_compare,
-    make_case=_q3_make_case, signature="q4b_exchanges(market, hand, herd)",
-    solution=lambda: _source(_solutions.q4b_exchanges),
+    cases=_q2b_cases, hidden_cases=_q2b_hidden, expected=_q2b_expected, compare=_q2b_compare,
+    make_case=_q4_make_case, signature="q2b_exchanges(market, hand, herd)",
+    solution=lambda: _source(_solutions.q2b_exchanges),
 )
 
 
@@ -936,7 +936,7 @@ def win_rate(bot: Any, matches: int = 50, seed: int = 0) -> float:
     return wins / matches
 
 
-QUESTIONS = {q.label: q for q in (q1a, q1b, q2a, q2b, q3a, q3b, q3c, q4a, q4b, q5a, q5b, q6)}
+QUESTIONS = {q.label: q for q in (q1a, q1b, q3a, q3b, q4a, q4b, q4c, q2a, q2b, q5a, q5b, q6)}
 """Every Jaipur question by label."""
 
 ANSWERS = {q.label: getattr(_solutions, q.answer_name) for q in QUESTIONS.values()}

@@ -1,6 +1,6 @@
 """Reference answers of the Jaipur exercises (``caravan_lessons.exercises.jaipur``).
 
-Each answer has the name the notebook gives it, so ``q3a.solution()`` prints code that can be
+Each answer has the name the notebook gives it, so ``q4a.solution()`` prints code that can be
 pasted into the answer cell. The exercise notebooks' solution regions are built from this file,
 and the tests check that every answer here passes its own check and the hidden ones.
 """
@@ -25,7 +25,7 @@ def q1b_legal_move_counts(state):
 
 # --- 2. legal or not, and which rule ---------------------------------------------------------------
 
-q2a_rules = {
+q3a_rules = {
     "A": "JAI-TAKE-7",
     "B": "JAI-SELL-4",
     "C": "JAI-TAKE-4",
@@ -38,7 +38,7 @@ q2a_rules = {
 }
 
 
-def q2b_sale_problem(hand, good, count):
+def q3b_sale_problem(hand, good, count):
     """The rule a sale breaks (first one in the order SELL-5, SELL-1, SELL-4), or None if legal."""
     if good == "camel":
         return "JAI-SELL-5"
@@ -51,13 +51,13 @@ def q2b_sale_problem(hand, good, count):
 
 # --- 3. the best sale --------------------------------------------------------------------------------
 
-def q3a_sale_rupees(state, good, count):
+def q4a_sale_rupees(state, good, count):
     """Rupees of the goods tokens a sale of `count` cards of `good` earns now (bonus not included)."""
     stack = state.observation(state.current_player)["goods_tokens_left"][good]
     return sum(stack[:count])  # top of the stack first; cards beyond the stack earn nothing
 
 
-def q3b_bonus_estimate(observation, count):
+def q4b_bonus_estimate(observation, count):
     """(lowest, highest, expected) rupees of the bonus token a sale of `count` cards would earn."""
     if count < 3:
         return (0, 0, 0.0)
@@ -71,14 +71,14 @@ def q3b_bonus_estimate(observation, count):
     return (min(unknown), max(unknown), sum(unknown) / len(unknown))
 
 
-def q3c_best_sale(state):
+def q4c_best_sale(state):
     """The legal sale worth the most rupees now (goods tokens + expected bonus), or None."""
     observation = state.observation(state.current_player)
     best, best_value = None, -1.0
     for action in state.legal_actions():
         if action.kind == "sell":
-            value = (q3a_sale_rupees(state, action.good, action.count)
-                     + q3b_bonus_estimate(observation, action.count)[2])
+            value = (q4a_sale_rupees(state, action.good, action.count)
+                     + q4b_bonus_estimate(observation, action.count)[2])
             if value > best_value:
                 best, best_value = action, value
     return best
@@ -86,10 +86,10 @@ def q3c_best_sale(state):
 
 # --- 4. the hand limit and exchanges -----------------------------------------------------------------
 
-q4a_max_camels = 1
+q2a_max_camels = 1
 
 
-def q4b_exchanges(market, hand, herd):
+def q2b_exchanges(market, hand, herd):
     """Every legal exchange for a player with this hand and herd, facing this market."""
     hand_size = sum(hand.values())
     goods_in_market = [market.get(g, 0) for g in GOODS]
