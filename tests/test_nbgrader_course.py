@@ -189,3 +189,10 @@ def test_feedback_is_written_without_hidden_tests(course):
     assert len(pages) == 6
     text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     assert "not solved yet" in text and "BEGIN HIDDEN TESTS" not in text and "reference_q5a" not in text
+
+
+def test_the_autograder_warns_only_about_checksums(course):
+    """The README promises one harmless kind of warning; anything else must be looked at."""
+    log = (course / "autograde.log").read_text(encoding="utf-8")
+    warnings = [line for line in log.splitlines() if "| WARNING]" in line]
+    assert warnings and all("Attribute 'checksum' for cell" in line for line in warnings), warnings[:5]
