@@ -81,6 +81,13 @@ def headless():
 
 # --- the source notebooks ----------------------------------------------------------------------------
 
+def test_the_no_code_track_has_explain_why_cells():
+    """docs/teaching.md's no-code track: exercises 1 to 3 each end a value question with an "explain why" cell."""
+    for name in ("01_read_a_position", "02_hand_limit_and_exchanges", "03_legal_or_not"):
+        nb = nbformat.read(SOURCE / f"{name}.ipynb", as_version=4)
+        assert [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id", "").endswith("_explain")], name
+
+
 def test_there_are_six_progressive_exercise_notebooks():
     names = [p.stem for p in SOURCES]
     assert len(names) >= 6, names
@@ -96,8 +103,13 @@ def test_source_notebook_is_in_nbgrader_format(path):
     MetadataValidator().validate_nb(nb)
     grade_ids = [c.metadata["nbgrader"]["grade_id"] for c in nb.cells if "nbgrader" in c.metadata]
     assert len(grade_ids) == len(set(grade_ids)), "grade ids must be unique"
-    answer_cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution")]
-    tests = grade_cells(nb)
+    # "explain why" cells: markdown answers graded by hand (no code, no check)
+    explain = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "markdown"]
+    for cell in explain:
+        meta = cell.metadata["nbgrader"]
+        assert meta["grade"] and meta["points"] > 0 and meta["grade_id"].endswith("_explain") and not meta["locked"]
+    answer_cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code"]
+    tests = [c for c in grade_cells(nb) if c.cell_type == "code"]
     assert answer_cells and len(tests) >= len(answer_cells)
     for cell in answer_cells:
         assert "### BEGIN SOLUTION" in cell.source and "### END SOLUTION" in cell.source
@@ -136,7 +148,7 @@ def test_source_notebook_runs_and_every_check_passes(path):
             assert PASSED in text and GRADED in text, text
             assert "not solved yet" not in text
             checked += 1
-    assert checked == len(grade_cells(nb)) > 0
+    assert checked == len([c for c in grade_cells(nb) if c.cell_type == "code"]) > 0
     assert seconds < LIMIT_S
     print(f"{path.name}: {seconds:.1f} s")
 
@@ -179,11 +191,11 @@ def test_release_has_every_notebook_and_no_solution_or_hidden_test(released):
             if cell.cell_type == "code":
                 assert not cell.outputs and cell.execution_count is None
             meta = cell.metadata.get("nbgrader", {})
-            if meta.get("grade"):
+            if meta.get("grade") and not meta.get("solution"):
                 assert cell.metadata.get("editable") is False and cell.metadata.get("deletable") is False
                 assert "checksum" in meta
             if meta.get("solution"):
-                assert CODE_STUB.splitlines()[0] in cell.source
+                assert (CODE_STUB.splitlines()[0] if cell.cell_type == "code" else "YOUR ANSWER HERE") in cell.source
 
 
 @pytest.mark.notebook

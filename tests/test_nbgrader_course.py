@@ -169,18 +169,23 @@ def test_grades_question_by_question(course, monkeypatch):
     monkeypatch.setenv("PATH", environment()["PATH"])
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         assignment = gradebook.find_assignment("jaipur")
-        grade_ids = {cell.name: cell.max_score for nb in assignment.notebooks for cell in nb.grade_cells}
-        assert set(grade_ids) == set(WRONG_POINTS)
-        assert sum(grade_ids.values()) == 25
-        for student, expected in (("full", grade_ids), ("wrong", WRONG_POINTS)):
+        cells = [(nb, cell) for nb in assignment.notebooks for cell in nb.grade_cells]
+        auto = {cell.name: cell.max_score for _, cell in cells if cell.cell_type == "code"}
+        by_hand = {cell.name: cell.max_score for _, cell in cells if cell.cell_type == "markdown"}
+        assert set(auto) == set(WRONG_POINTS)
+        assert sum(auto.values()) == 25
+        assert set(by_hand) == {"q1a_explain", "q2a_explain", "q3a_explain"} and sum(by_hand.values()) == 3
+        for student, expected in (("full", auto), ("wrong", WRONG_POINTS)):
             got = {}
-            for nb in assignment.notebooks:
-                for cell in nb.grade_cells:
-                    grade = gradebook.find_grade(cell.name, nb.name, "jaipur", student)
+            for nb, cell in cells:
+                grade = gradebook.find_grade(cell.name, nb.name, "jaipur", student)
+                if cell.cell_type == "code":
                     got[cell.name] = grade.score
+                else:  # the "explain why" cells wait for the teacher
+                    assert grade.needs_manual_grade, (student, cell.name)
             assert got == {k: float(v) for k, v in expected.items()}, (student, got)
     rows = {row["student_id"]: row for row in csv.DictReader(open(course / "grades.csv", encoding="utf-8"))}
-    assert float(rows["full"]["score"]) == 25.0
+    assert float(rows["full"]["score"]) == 25.0 and float(rows["full"]["max_score"]) == 28.0
     assert float(rows["wrong"]["score"]) == sum(WRONG_POINTS.values())
 
 
