@@ -573,7 +573,7 @@ def test_bot_tiers_grade_as_a_teacher_would(capsys):
     assert ex.q6.check(_LastMove, part="random") is False
     assert "can no longer win" in capsys.readouterr().out
     # the first hint's bot beats random every time but not the greedy bot
-    assert ex.q6.check(_FirstHint, part="random") is True
+    assert ex.q6.check(_FirstHint, part="random") is True, capsys.readouterr().out
     assert ex.q6.check(_FirstHint, part="greedy") is False
     # the project's own bots are not an answer
     from caravan_lessons.jaipur.agents import HeuristicAgent
@@ -592,8 +592,8 @@ def test_wilson_tier_threshold():
 def test_a_plain_function_and_an_instance_are_bots_too(capsys, monkeypatch):
     monkeypatch.setattr(ex.q6, "tiers", {"random": framework.Tier("random", need=0.6, matches=20)})
     bot = ANSWERS["q6"]()
-    assert ex.q6.check(bot) is True
-    assert ex.q6.check(bot.choose) is True
+    assert ex.q6.check(bot) is True, capsys.readouterr().out
+    assert ex.q6.check(bot.choose) is True, capsys.readouterr().out
 
 
 def test_exercises_listed_on_the_command_line():

@@ -349,7 +349,7 @@ def run_isolated(function: Callable[[], tuple[bool, str]], limit: float) -> tupl
             except ProcessLookupError:
                 pass
         os.close(read_end)
-        os.waitpid(pid, 0)
+        _, status = os.waitpid(pid, 0)
     if killed:
         return False, (f"not solved yet: the check was stopped after {limit:g} s. Your code never returned, "
                        "even when asked to stop (does it catch every exception in a loop?).\n"
@@ -358,8 +358,10 @@ def run_isolated(function: Callable[[], tuple[bool, str]], limit: float) -> tupl
     try:
         data = json.loads(b"".join(chunks).decode())
     except ValueError:
+        how = (f"killed by signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
+               else f"exit status {os.WEXITSTATUS(status)}")
         return False, ("not solved yet: the check stopped before it could give a verdict (did your code "
-                       "call os._exit or crash Python?).")
+                       f"call os._exit or crash Python? The check's process ended: {how}).")
     text = data["text"]
     if data["printed"].strip():
         more = " (cut)" if data["more"] else ""
@@ -468,7 +470,7 @@ class Question:
         if part is None:
             return self.heading
         words = self.parts[part]
-        return f"{self.label}, {words if isinstance(words, str) else part} ({self.title})"
+        return f"{self.label}, {words if isinstance(words, str) else part}"
 
     def _check_part(self, part: str | None) -> None:
         if part is not None and part not in self.parts:
