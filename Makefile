@@ -3,6 +3,7 @@
 #   make test    run the whole test suite (the command CI runs)
 #   make bench   time the engines and bots
 #   make fuzz    the standing fuzz suite with its figures (FUZZ_SCALE=20 for 20x the examples)
+#   make app     the Jaipur play page and score stepper, standalone with Voila (http://127.0.0.1:8866)
 #   make clean   remove the venv, caches and build/test artefacts
 # Override the interpreter with `make lab PYTHON=python3.12`; pass pytest options with
 # `make test PYTEST_ARGS="-k jaipur -x"`; long runs with `make test PYTEST_ARGS=--run-slow`.
@@ -18,7 +19,7 @@ WORKERS ?= auto
 # jupyter-server refuses to start as root without --allow-root (CI containers run as root)
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test bench fuzz clean
+.PHONY: lab test bench fuzz app clean
 
 lab: $(STAMP)
 	$(BIN)/python -m caravan_lessons.exercises release jaipur
@@ -26,6 +27,11 @@ lab: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(WORKERS) $(PYTEST_ARGS)
+
+# Voila runs apps/jaipur.ipynb and shows only its widgets; APP_PORT=8867 make app for another port
+APP_PORT ?= 8866
+app: $(STAMP)
+	$(BIN)/voila apps/jaipur.ipynb --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1
 
 bench: $(STAMP)
 	$(BIN)/python -m caravan_lessons bench

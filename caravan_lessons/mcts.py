@@ -45,7 +45,7 @@ from typing import Any
 
 from .core import check_seed, game_module
 
-__all__ = ["MCTSAgent"]
+__all__ = ["MCTSAgent", "tree_graph"]
 
 
 class _Node:
@@ -96,6 +96,8 @@ class MCTSAgent:
     Attributes:
         last_search: after each search, ``(action, visits, mean reward)`` of the root's children,
             most visited first (for plots of what the bot considered).
+        last_root: the root of the last search tree (None before the first search, or when the
+            move was forced); :func:`tree_graph` turns it into a networkx graph to draw.
 
     Raises:
         ValueError: iterations not a positive whole number, an unknown rollout, a negative
@@ -124,6 +126,7 @@ class MCTSAgent:
         self.depth = depth
         self.time_limit = time_limit
         self.last_search: list[tuple[Any, int, float]] = []
+        self.last_root: _Node | None = None
 
     def __repr__(self) -> str:
         return (f"MCTSAgent(iterations={self.iterations}, rollout={self.rollout!r}, "
@@ -238,6 +241,58 @@ class MCTSAgent:
                 node.visits += 1
                 node.value += reward if node.player == me else 1.0 - reward
         ranked = sorted(root.children.values(), key=lambda ch: (ch.visits, ch.value), reverse=True)
+        self.last_root = root
         self.last_search = [(ch.action, ch.visits, ch.value / ch.visits if ch.visits else float("nan"))
                             for ch in ranked]
         return ranked[0].action
+
+
+def tree_graph(root: _Node, depth: int = 2, min_visits: int = 1, top: int | None = None):
+    """The top of a search tree (``MCTSAgent.last_root``) as a ``networkx.DiGraph``, for drawing.
+
+    Nodes are tuples of actions from the root (the root is ``()``), with the attributes
+    ``action`` (None at the root), ``player`` (the seat that chose the action), ``visits``,
+    ``mean`` (the mean reward of ``player`` through this node, in [0, 1]; NaN if unvisited),
+    ``depth`` and ``chosen`` (True along the path of most visited children from the root: the
+    move the agent plays and what it expects next).
+
+    Args:
+        depth: levels below the root to keep.
+        min_visits: leave out nodes visited fewer times.
+        top: keep only the ``top`` most visited children of each node (None: all).
+
+    Raises:
+        ValueError: ``root`` is not a search tree node, or a negative ``depth`` / ``min_visits``.
+    """
+    import networkx as nx
+
+    if not isinstance(root, _Node):
+        raise ValueError(f"tree_graph needs MCTSAgent.last_root after a search, not {type(root).__name__}")
+    for value, name in ((depth, "depth"), (min_visits, "min_visits")):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+    graph = nx.DiGraph()
+
+    def ranked(node: _Node) -> list[_Node]:
+        children = sorted(node.children.values(), key=lambda ch: (ch.visits, ch.value), reverse=True)
+        children = [ch for ch in children if ch.visits >= min_visits]
+        return children if top is None else children[:top]
+
+    def mean(node: _Node) -> float:
+        return node.value / node.visits if node.visits else float("nan")
+
+    graph.add_node((), action=None, player=-1, visits=root.visits, mean=float("nan"), depth=0, chosen=True)
+    frontier = [((), root, True)]
+    for level in range(1, depth + 1):
+        next_frontier = []
+        for key, node, on_path in frontier:
+            children = ranked(node)
+            for i, child in enumerate(children):
+                child_key = key + (child.action,)
+                chosen = on_path and i == 0
+                graph.add_node(child_key, action=child.action, player=child.player, visits=child.visits,
+                               mean=mean(child), depth=level, chosen=chosen)
+                graph.add_edge(key, child_key)
+                next_frontier.append((child_key, child, chosen))
+        frontier = next_frontier
+    return graph

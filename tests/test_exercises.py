@@ -18,6 +18,9 @@ from nbclient import NotebookClient
 from caravan_lessons.exercises import GRADED, PASSED, framework
 from caravan_lessons.exercises import jaipur as ex
 from caravan_lessons.exercises.release import CODE_STUB, release
+from tests.exercise_reference import answers, code_lines, engine_value_answers, region_blocks, region_lines
+
+ANSWERS = answers()  # the reference answers, read from the source notebooks (the package has none)
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "exercises" / "jaipur"
@@ -78,6 +81,13 @@ def headless():
 
 # --- the source notebooks ----------------------------------------------------------------------------
 
+def test_the_no_code_track_has_explain_why_cells():
+    """docs/teaching.md's no-code track: exercises 1 to 3 each end a value question with an "explain why" cell."""
+    for name in ("01_read_a_position", "02_hand_limit_and_exchanges", "03_legal_or_not"):
+        nb = nbformat.read(SOURCE / f"{name}.ipynb", as_version=4)
+        assert [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id", "").endswith("_explain")], name
+
+
 def test_there_are_six_progressive_exercise_notebooks():
     names = [p.stem for p in SOURCES]
     assert len(names) >= 6, names
@@ -93,10 +103,15 @@ def test_source_notebook_is_in_nbgrader_format(path):
     MetadataValidator().validate_nb(nb)
     grade_ids = [c.metadata["nbgrader"]["grade_id"] for c in nb.cells if "nbgrader" in c.metadata]
     assert len(grade_ids) == len(set(grade_ids)), "grade ids must be unique"
-    answers = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution")]
-    tests = grade_cells(nb)
-    assert answers and len(answers) == len(tests)
-    for cell in answers:
+    # "explain why" cells: markdown answers graded by hand (no code, no check)
+    explain = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "markdown"]
+    for cell in explain:
+        meta = cell.metadata["nbgrader"]
+        assert meta["grade"] and meta["points"] > 0 and meta["grade_id"].endswith("_explain") and not meta["locked"]
+    answer_cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code"]
+    tests = [c for c in grade_cells(nb) if c.cell_type == "code"]
+    assert answer_cells and len(tests) >= len(answer_cells)
+    for cell in answer_cells:
         assert "### BEGIN SOLUTION" in cell.source and "### END SOLUTION" in cell.source
         assert "widget" not in cell.source.lower()
     for cell in tests:
@@ -105,13 +120,16 @@ def test_source_notebook_is_in_nbgrader_format(path):
         assert "### BEGIN HIDDEN TESTS" in cell.source and "### END HIDDEN TESTS" in cell.source
         assert ".check(" in cell.source and ".grade(" in cell.source
         assert "widget" not in cell.source.lower()
-    # the graded answer names are unique and follow the question labels (q3a_sale_rupees, ...)
-    names = [re.search(r"^(?:def|class) (\w+)|^(\w+) = None", c.source, re.MULTILINE) for c in answers]
+    # the graded answer names are unique and follow the question labels (q4a_sale_rupees, ...)
+    names = [re.search(r"^(?:def|class) (\w+)|^(\w+) = None", c.source, re.MULTILINE) for c in answer_cells]
     names = [m.group(1) or m.group(2) for m in names]
     labels = {q.answer_name for q in ex.QUESTIONS.values()}
     assert set(names) <= labels and len(names) == len(set(names))
     scratch = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("# Scratch cell")]
-    assert len(scratch) == len(answers), "one scratch cell per exercise"
+    assert len(scratch) == len(answer_cells), "one scratch cell per exercise"
+    # every answer is graded by at least one graded cell that names it
+    for name in names:
+        assert any(name in c.source for c in tests), name
     intro = nb.cells[0]
     assert intro.cell_type == "markdown" and "You will practise" in intro.source
     assert re.search(r"JAI-[A-Z]+-\d", intro.source), "the opening cell cites rule IDs"
@@ -130,7 +148,7 @@ def test_source_notebook_runs_and_every_check_passes(path):
             assert PASSED in text and GRADED in text, text
             assert "not solved yet" not in text
             checked += 1
-    assert checked == len(grade_cells(nb)) > 0
+    assert checked == len([c for c in grade_cells(nb) if c.cell_type == "code"]) > 0
     assert seconds < LIMIT_S
     print(f"{path.name}: {seconds:.1f} s")
 
@@ -173,11 +191,11 @@ def test_release_has_every_notebook_and_no_solution_or_hidden_test(released):
             if cell.cell_type == "code":
                 assert not cell.outputs and cell.execution_count is None
             meta = cell.metadata.get("nbgrader", {})
-            if meta.get("grade"):
+            if meta.get("grade") and not meta.get("solution"):
                 assert cell.metadata.get("editable") is False and cell.metadata.get("deletable") is False
                 assert "checksum" in meta
             if meta.get("solution"):
-                assert CODE_STUB.splitlines()[0] in cell.source
+                assert (CODE_STUB.splitlines()[0] if cell.cell_type == "code" else "YOUR ANSWER HERE") in cell.source
 
 
 @pytest.mark.notebook
@@ -220,8 +238,8 @@ def test_release_folder_is_ignored_by_git():
 @pytest.mark.parametrize("label", [label for label in ex.QUESTIONS if label != "q6"])
 def test_reference_answers_pass_check_and_grade(label, capsys):
     question = ex.QUESTIONS[label]
-    assert question.check(ex.ANSWERS[label]) is True
-    assert question.grade(ex.ANSWERS[label]) is True
+    assert question.check(ANSWERS[label]) is True
+    assert question.grade(ANSWERS[label]) is True
     out = capsys.readouterr().out
     assert PASSED in out and "all tests passed" not in out.lower()
 
@@ -310,52 +328,57 @@ def test_a_wrong_answer_says_what_is_wrong_and_hints(capsys):
     out = capsys.readouterr().out
     assert "'take_one'" in out and "engine counts" in out and "Hint:" in out
 
-    wrong = dict(ex.ANSWERS["q1a"], hand=10)  # counted the camels of the herd as hand cards
+    wrong = dict(ANSWERS["q1a"], hand=10)  # counted the camels of the herd as hand cards
     assert ex.q1a.check(wrong) is False
     assert "JAI-SETUP-4" in capsys.readouterr().out
 
-    q2a = dict(ex.ANSWERS["q2a"], E="JAI-TAKE-7")
-    assert ex.q2a.check(q2a) is False
+    q3a = dict(ANSWERS["q3a"], E="JAI-TAKE-7")
+    assert ex.q3a.check(q3a) is False
     out = capsys.readouterr().out
     assert "move E" in out or "moves E" in out
-    assert ex.q2a.check({k.lower(): (v.lower() if v else "legal") for k, v in ex.ANSWERS["q2a"].items()})
+    assert ex.q3a.check({k.lower(): (v.lower() if v else "legal") for k, v in ANSWERS["q3a"].items()})
 
-    assert ex.q4a.check(3) is False
+    assert ex.q2a.check(3) is False
     assert "JAI-TAKE-7" in capsys.readouterr().out
 
 
-def test_hint_and_solution(capsys, monkeypatch):
-    ex.q3a.hint()
-    ex.q3a.hint()
+def test_hint_and_solution(capsys, monkeypatch, tmp_path):
+    ex.q4a.hint()
+    ex.q4a.hint()
     out = capsys.readouterr().out
     assert "hint 1 of" in out and "hint 2 of" in out
-    ex.q3a.solution()
-    assert "def q3a_sale_rupees(state, good, count):" in capsys.readouterr().out
-    ex.q2a.solution()
-    assert "q2a_rules = {" in capsys.readouterr().out
-    monkeypatch.setenv("CARAVAN_LESSONS_HIDE_SOLUTIONS", "1")
+    ex.q4a.solution()  # in this clone the source notebook is there: the reference comes from it
+    assert "def q4a_sale_rupees(state, good, count):" in capsys.readouterr().out
     ex.q3a.solution()
     out = capsys.readouterr().out
-    assert "switched off" in out and "def " not in out
+    assert "q3a_rules = {" in out and "None\n" not in out.split("q3a_rules = {")[0]
+    # without the sources (an installed package, a student's folder) there is nothing to print
+    from caravan_lessons.exercises import release as release_module
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(release_module, "_source_folders", lambda game: [tmp_path / "exercises" / game])
+    ex.q4a.solution()
+    out = capsys.readouterr().out
+    assert "no reference answer here" in out and "def " not in out
 
 
 def test_under_nbgrader_a_failed_check_raises(monkeypatch, capsys):
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
     with pytest.raises(AssertionError, match="not solved yet"):
-        ex.q4a.check(None)
-    assert ex.q4a.check(1) is True
+        ex.q2a.check(None)
+    assert ex.q2a.check(1) is True
 
 
 def test_grade_accepts_extra_cases_from_the_teacher(capsys):
     from caravan_lessons import jaipur
 
-    assert ex.q1b.grade(ex.ANSWERS["q1b"], extra=[jaipur.new_game(seed=99)])
-    assert ex.q1b.grade(lambda state: ex.ANSWERS["q1b"](state) if state.seed != 99 else {"take_one": 0})
-    assert ex.q5a.grade(ex.ANSWERS["q5a"], extra=[123])
-    assert ex.q4b.grade(ex.ANSWERS["q4b"], extra=[({"cloth": 3, "camel": 2}, {"spice": 1}, 1)])
+    assert ex.q1b.grade(ANSWERS["q1b"], extra=[jaipur.new_game(seed=99)])
+    assert ex.q1b.grade(lambda state: ANSWERS["q1b"](state) if state.seed != 99 else {"take_one": 0})
+    assert ex.q5a.grade(ANSWERS["q5a"], extra=[123])
+    assert ex.q2b.grade(ANSWERS["q2b"], extra=[({"cloth": 3, "camel": 2}, {"spice": 1}, 1)])
 
     def wrong_on_new_games(state):
-        return {"take_one": 0} if state.seed == 99 else ex.ANSWERS["q1b"](state)
+        return {"take_one": 0} if state.seed == 99 else ANSWERS["q1b"](state)
 
     with pytest.raises(AssertionError):
         ex.q1b.grade(wrong_on_new_games, extra=[jaipur.new_game(seed=99)])
@@ -363,22 +386,86 @@ def test_grade_accepts_extra_cases_from_the_teacher(capsys):
 
 def test_the_engine_agrees_with_the_exercise_texts():
     """The notebooks' wording assumes these engine answers; an engine change must show up here."""
-    assert ex.q2a.expected == {"A": "JAI-TAKE-7", "B": "JAI-SELL-4", "C": "JAI-TAKE-4", "D": "JAI-TAKE-3",
-                               "E": None, "F": None, "G": "JAI-TAKE-6", "H": "JAI-SELL-5", "I": "JAI-TAKE-7"}
-    assert ex.q4a.expected == 1
-    winners = {case.label: ex.q5b.expected(case) for case in ex.q5b.cases()[:5]}
-    assert list(winners.values()) == [1, 0, None, 0, 0]
+    engine = engine_value_answers()
+    assert engine["q3a"] == {"A": "JAI-TAKE-7", "B": "JAI-SELL-4", "C": "JAI-TAKE-4", "D": "JAI-TAKE-3",
+                             "E": None, "F": None, "G": "JAI-TAKE-6", "H": "JAI-SELL-5", "I": "JAI-TAKE-7"}
+    assert engine["q2a"] == {None: 1}
+    cases = ex.q5b.cases()[:6]
+    winners = {case.label: ex.q5b.expected(case) for case in cases}
+    assert list(winners.values()) == [1, 0, 0, None, 0, 0], winners
+    for case in cases:  # a case called "tied" is tied on rupees (and more)
+        data = case.args[0]
+        if case.label.startswith("tied"):
+            assert len(set(ex.q5a.expected(case))) == 1, case.label
+        if "bonus tokens, more goods" in case.label or case.label == "tied on everything":
+            assert len(data["bonus_tokens"][0]) == len(data["bonus_tokens"][1]), case.label
+
+
+def test_value_questions_store_digests_that_match_the_engine():
+    """The package keeps only digests of the value answers; each one is the engine's answer."""
+    for label, values in engine_value_answers().items():
+        question = ex.QUESTIONS[label]
+        assert set(question.digests) == set(values)
+        for key, value in values.items():
+            assert question.digests[key] == framework.digest(label, key, value)
+            assert question.right(key, value)
+
+
+def test_nothing_importable_from_the_package_reveals_an_answer(monkeypatch, tmp_path, capsys):
+    import importlib
+    import pkgutil
+
+    import caravan_lessons
+    from caravan_lessons.exercises import release as release_module
+
+    package = Path(caravan_lessons.__file__).parent
+    modules = [m.name for m in pkgutil.walk_packages([str(package)], "caravan_lessons.")]
+    assert not [m for m in modules if "solution" in m or "answer" in m], modules
+    for name in ("caravan_lessons.exercises", "caravan_lessons.exercises.jaipur", "caravan_lessons.exercises.framework"):
+        module = importlib.import_module(name)
+        assert not hasattr(module, "ANSWERS") and not hasattr(module, "_solutions")
+    # no three lines in a row of a reference solution or of a hidden test are in the package's code
+    code = "\n".join(code_lines(p.read_text(encoding="utf-8")) for p in package.rglob("*.py"))
+    for kind in ("SOLUTION", "HIDDEN TESTS"):
+        blocks = region_blocks(kind)
+        assert len(blocks) > 20, kind
+        leaked = [block for block in blocks if block in code]
+        assert not leaked, f"{kind} lines found in the package: {leaked[:2]}"
+    # questions hold no answer: no solution text, no expected values, no hidden cases or seeds
+    engine = engine_value_answers()
+    for label, question in ex.QUESTIONS.items():
+        state = vars(question)
+        assert "_solution" not in state and "expected" not in state and "_hidden" not in state
+        assert not any("hidden" in key for key in state), label
+        if label in engine and len(engine[label]) > 1:
+            assert not any(value == engine[label] for value in state.values()), label
+    # grade() without the teacher's extra cases runs exactly the public cases
+    for question in ex.QUESTIONS.values():
+        if isinstance(question, framework.FunctionQuestion):
+            assert len(question.cases(())) == len(question.cases())
+    # solution() without the source notebooks prints no answer, whatever the environment says
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(release_module, "_source_folders", lambda game: [tmp_path / "exercises" / game])
+    solution_lines = region_lines("SOLUTION")
+    for env in ({}, {"CARAVAN_LESSONS_HIDE_SOLUTIONS": "0"}, {"NBGRADER_EXECUTION": "autograde"}):
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        for question in ex.QUESTIONS.values():
+            question.solution()
+        out = capsys.readouterr().out
+        assert not [line for line in solution_lines if line in out]
+        assert out.count("no reference answer here") == len(ex.QUESTIONS)
 
 
 def test_bonus_estimate_brackets_the_real_bonus():
-    """q3b's reference: the token a sale really earns lies in (lowest, highest)."""
+    """q4b's reference: the token a sale really earns lies in (lowest, highest)."""
     from caravan_lessons import jaipur
 
     for seed in range(20):
         state = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 5}, {}], seed=seed,
                                 bonus=[[(3, 2), (5, 10)], [(3, 3), (5, 8)]])
         for count in (3, 4, 5):
-            low, high, mean = ex.ANSWERS["q3b"](state.observation(0), count)
+            low, high, mean = ANSWERS["q4b"](state.observation(0), count)
             after = state.child(jaipur.Sell("cloth", count))
             earned = after.bonus_tokens[0][-1][1]
             assert low <= earned <= high and low <= mean <= high
@@ -452,27 +539,68 @@ def test_bad_bots_give_a_message(bot, capsys, monkeypatch):
     assert time.perf_counter() - start < 10
 
 
-def test_reference_bot_passes_public_and_grading_series(capsys):
+def test_reference_bot_earns_every_tier_in_public_and_grading_series(capsys):
     start = time.perf_counter()
-    assert ex.q6.check(ex.ANSWERS["q6"]) is True
-    assert ex.q6.grade(ex.ANSWERS["q6"]) is True
+    assert ex.q6.check(ANSWERS["q6"]) is True
+    for tier in ex.q6.tiers:
+        assert ex.q6.grade(ANSWERS["q6"], part=tier, seed=7) is True
     out = capsys.readouterr().out
-    assert "of 200" in out and PASSED in out
-    assert time.perf_counter() - start < 30
+    assert "of 200 matches against random" in out and "of 200 matches against greedy" in out and PASSED in out
+    assert time.perf_counter() - start < 60
+
+
+class _LastMove:
+    name = "last move"
+
+    def choose(self, view):
+        return view.legal_actions[-1]
+
+
+class _FirstHint:
+    """The bot of the first hint: the first sale, else the first move."""
+
+    name = "first sale"
+
+    def choose(self, view):
+        for action in view.legal_actions:
+            if action.kind == "sell":
+                return action
+        return view.legal_actions[0]
+
+
+def test_bot_tiers_grade_as_a_teacher_would(capsys):
+    # the last legal move wins about 80 % against random: not clearly enough for tier 1
+    assert ex.q6.check(_LastMove, part="random") is False
+    assert "can no longer win" in capsys.readouterr().out
+    # the first hint's bot beats random every time but not the greedy bot
+    assert ex.q6.check(_FirstHint, part="random") is True, capsys.readouterr().out
+    assert ex.q6.check(_FirstHint, part="greedy") is False
+    # the project's own bots are not an answer
+    from caravan_lessons.jaipur.agents import HeuristicAgent
+
+    assert ex.q6.check(HeuristicAgent, part="random") is False
+    assert "project's own bots" in capsys.readouterr().out
+
+
+def test_wilson_tier_threshold():
+    tier = framework.Tier("random", need=0.5, matches=200)
+    wins = tier.wins_needed()
+    assert framework.wilson(wins, 200)[0] > 0.5 >= framework.wilson(wins - 1, 200)[0]
+    assert 110 < wins < 120
 
 
 def test_a_plain_function_and_an_instance_are_bots_too(capsys, monkeypatch):
-    monkeypatch.setattr(ex.q6, "matches", 20)
-    bot = ex.ANSWERS["q6"]()
-    assert ex.q6.check(bot) is True
-    assert ex.q6.check(bot.choose) is True
+    monkeypatch.setattr(ex.q6, "tiers", {"random": framework.Tier("random", need=0.6, matches=20)})
+    bot = ANSWERS["q6"]()
+    assert ex.q6.check(bot) is True, capsys.readouterr().out
+    assert ex.q6.check(bot.choose) is True, capsys.readouterr().out
 
 
 def test_exercises_listed_on_the_command_line():
     done = subprocess.run([sys.executable, "-m", "caravan_lessons.exercises", "list", "jaipur"],
                           check=False, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "q3a_sale_rupees" in done.stdout and "Q6Bot" in done.stdout
+    assert "q4a_sale_rupees" in done.stdout and "Q6Bot" in done.stdout
 
 
 def test_source_notebooks_are_stored_without_outputs():
@@ -501,3 +629,178 @@ def test_an_endless_loop_is_stopped_inside_a_kernel(tmp_path):
     nb, _ = execute(tmp_path / "loop.ipynb", nb)
     (text,) = text_of(nb)
     assert "took too long" in text and "stopped after 0." in text, text
+
+
+# --- grading that grades: parts, earlier parts on the reference, the mistakes the tasks warn about ----
+
+def test_partial_credit_parts(capsys):
+    q3a = dict(ANSWERS["q3a"], E="JAI-TAKE-7")  # one wrong move, in D-F
+    assert ex.q3a.check(q3a, part="A-C") and ex.q3a.check(q3a, part="G-I")
+    assert ex.q3a.check(q3a, part="D-F") is False
+    assert ex.q3a.check({"A": "JAI-TAKE-7", "B": "JAI-SELL-4", "C": "JAI-TAKE-4"}, part="A-C")
+    with pytest.raises(ValueError, match="no part"):
+        ex.q3a.check(q3a, part="X")
+
+    reference = ANSWERS["q2b"]
+
+    def only_camel_exchanges(market, hand, herd):
+        return [a for a in reference(market, hand, herd) if set(a.give) == {"camel"}]
+
+    def one_too_many(market, hand, herd):
+        from caravan_lessons.jaipur import Exchange
+
+        return reference(market, hand, herd) + [Exchange(["spice"], ["cloth"])]
+
+    assert ex.q2b.check(only_camel_exchanges, part="legal") is True
+    assert ex.q2b.check(only_camel_exchanges, part="complete") is False
+    assert ex.q2b.check(one_too_many, part="complete") is True
+    assert ex.q2b.check(one_too_many, part="legal") is False
+
+
+def test_a_later_part_is_graded_on_the_reference_of_the_earlier_one(capsys):
+    from tests.exercise_reference import reference_namespace
+
+    namespace = dict(reference_namespace())
+
+    def q5a_round_rupees(round_data):  # forgets the camel token
+        return [sum(v for _, v in round_data["goods_tokens"][s]) + sum(v for _, v in round_data["bonus_tokens"][s])
+                for s in (0, 1)]
+
+    namespace["q5a_round_rupees"] = q5a_round_rupees
+    exec(compile("def winner(round_data):\n"
+                 "    rupees = q5a_round_rupees(round_data)\n"
+                 "    bonus = [len(round_data['bonus_tokens'][s]) for s in (0, 1)]\n"
+                 "    goods = [len(round_data['goods_tokens'][s]) for s in (0, 1)]\n"
+                 "    for a, b in (rupees, bonus, goods):\n"
+                 "        if a != b:\n"
+                 "            return 0 if a > b else 1\n"
+                 "    return None\n", "cell", "exec"), namespace)
+    winner = namespace["winner"]
+    assert ex.q5b.check(winner) is False
+    out = capsys.readouterr().out
+    assert "calls your q5a_round_rupees, which does not pass its own check (q5a)" in out
+    assert ex.q5b.grade(winner, earlier={"q5a_round_rupees": ANSWERS["q5a"]}) is True
+    assert namespace["q5a_round_rupees"] is q5a_round_rupees  # put back after grading
+    # under nbgrader the public check no longer withholds the points once grade passed
+    os.environ["NBGRADER_EXECUTION"] = "autograde"
+    try:
+        assert ex.q5b.check(winner) is False
+    finally:
+        os.environ.pop("NBGRADER_EXECUTION")
+
+
+def test_q5b_counting_bonus_tokens_is_not_adding_them(capsys):
+    q5a = ANSWERS["q5a"]
+
+    def adds_bonus_values(round_data):
+        rupees = q5a(round_data)
+        bonus = [sum(v for _, v in round_data["bonus_tokens"][s]) for s in (0, 1)]
+        goods = [len(round_data["goods_tokens"][s]) for s in (0, 1)]
+        for a, b in (rupees, bonus, goods):
+            if a != b:
+                return 0 if a > b else 1
+        return None
+
+    assert ex.q5b.check(adds_bonus_values) is False
+    out = capsys.readouterr().out
+    assert "more bonus tokens worth less" in out and "count them" in out
+
+
+def test_an_answer_cell_that_raised_is_named(monkeypatch, capsys):
+    import linecache
+    import sys as _sys
+
+    source = "q2a_max_camels = None\nq2a_max_camels = 6 - undefined_name\n"
+    filename = "/tmp/ipykernel_0/answer_cell.py"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace: dict = {}
+    try:
+        exec(compile(source, filename, "exec"), namespace)
+    except NameError as exc:
+        monkeypatch.setattr(_sys, "last_value", exc, raising=False)
+    assert ex.q2a.check(namespace["q2a_max_camels"]) is False
+    out = capsys.readouterr().out
+    assert "its answer cell raised NameError" in out and "no answer yet" not in out
+    monkeypatch.setattr(_sys, "last_value", None)
+    ex.q2a.check(None)
+    assert "no answer yet" in capsys.readouterr().out
+
+
+# --- checks that cannot hurt (issue 8, item 5) ----------------------------------------------------------
+
+class _Unshowable:
+    def __str__(self):
+        raise RuntimeError("no str")
+
+    __repr__ = __str__
+
+
+class _BadError(Exception):
+    def __str__(self):
+        raise RuntimeError("no str for this error either")
+
+
+def _raises_unprintable(*args):
+    raise _BadError()
+
+
+@pytest.mark.parametrize("answer", [10 ** 5000, -(10 ** 5000), {"hand": 10 ** 5000}, _Unshowable(),
+                                    {"A": _Unshowable()}, lambda *a: 10 ** 5000, _raises_unprintable,
+                                    lambda *a: _Unshowable()],
+                         ids=["huge int", "huge negative", "huge in a dict", "unshowable", "unshowable in a dict",
+                              "returns a huge int", "raises an unprintable error", "returns unshowable"])
+@pytest.mark.parametrize("label", ["q1a", "q2a", "q3a", "q4a", "q5a"])
+def test_odd_answers_get_a_short_message(label, answer, capsys):
+    assert ex.QUESTIONS[label].check(answer) is False
+    out = capsys.readouterr().out
+    assert "not solved yet" in out and "Traceback" not in out and len(out) < 2000
+
+
+def _swallows_everything(*args):
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException:
+            pass
+
+
+def test_code_that_catches_every_exception_is_killed(monkeypatch, capsys):
+    monkeypatch.setattr(ex.q1b, "per_call", 0.2)
+    monkeypatch.setattr(ex.q1b, "limit", 2.0)
+    start = time.perf_counter()
+    assert ex.q1b.check(_swallows_everything) is False
+    assert time.perf_counter() - start < 5
+    out = capsys.readouterr().out
+    assert "took too long" in out or "was stopped after" in out
+
+
+class _GreedyLooper:
+    name = "never answers"
+
+    def choose(self, view):
+        _swallows_everything()
+
+
+def test_win_rate_never_crashes_nor_hangs(capsys, monkeypatch):
+    assert ex.win_rate(_FirstHint, matches=0) is None
+    assert "matches must be" in capsys.readouterr().out
+    assert ex.win_rate(_FirstHint, matches=10 ** 5000) is None
+    assert ex.win_rate(None) is None and ex.win_rate(3, matches=2) is None
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and out.count("win_rate:") == 3
+    start = time.perf_counter()
+    assert ex.win_rate(_GreedyLooper, matches=2) is None
+    assert time.perf_counter() - start < 90
+    assert ex.win_rate(_FirstHint, matches=4) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("call", [lambda: ex.show(None), lambda: ex.round_data(None), lambda: ex.position(None),
+                                  lambda: ex.random_position(None, 3), lambda: ex.random_position(1, None),
+                                  lambda: ex.finished_round(None), lambda: ex.show(ex.position("q1"), player=2)],
+                         ids=["show", "round_data", "position", "random_position seed", "random_position moves",
+                              "finished_round", "show player"])
+def test_helpers_called_with_none_say_so(call):
+    with pytest.raises(ValueError) as info:
+        call()
+    assert len(str(info.value)) < 200

@@ -17,7 +17,7 @@ ENVIRONMENT = ROOT / "environment.yml"
 README = ROOT / "README.md"
 CI_RUN = ROOT / ".ci" / "run"
 MAKEFILE = ROOT / "Makefile"
-NOTEBOOK_DIRS = ("notebooks", "exercises")
+NOTEBOOK_DIRS = ("notebooks", "exercises", "apps")
 
 # conda-forge name -> PyPI name, where the two differ. Keep it small and explicit.
 CONDA_TO_PIP = {

@@ -2,14 +2,15 @@
 
 One set of pure check functions serves self-learners and nbgrader alike::
 
-    from caravan_lessons.exercises.jaipur import q3a
-    q3a.check(q3a_sale_rupees)   # prints what is wrong and a hint, returns True/False
-    q3a.hint()                   # the next hint
-    q3a.solution()               # a reference answer
+    from caravan_lessons.exercises.jaipur import q4a
+    q4a.check(q4a_sale_rupees)   # prints what is wrong and a hint, returns True/False
+    q4a.hint()                   # the next hint
+    q4a.solution()               # the reference, read from the source notebook (a clone only)
 
 The checks ask the game engine for the right answers and never read widgets. The exercise
-notebooks (nbgrader source format) are in ``exercises/<game>/``; the student release is made
-with ``python -m caravan_lessons.exercises release jaipur``.
+notebooks (nbgrader source format) are in ``exercises/<game>/``; they, not this package, hold the
+reference answers and the hidden cases. The student release is made with
+``python -m caravan_lessons.exercises release jaipur``.
 """
 from .framework import (
     GRADED,
@@ -20,6 +21,7 @@ from .framework import (
     FunctionQuestion,
     NotSolved,
     Question,
+    Tier,
     TimeUp,
     ValueQuestion,
 )
@@ -28,4 +30,4 @@ GAMES = ("jaipur",)
 """Games that have exercises (a module ``caravan_lessons.exercises.<game>`` each)."""
 
 __all__ = ["GAMES", "GRADED", "PASSED", "AgentQuestion", "Budget", "Case", "FunctionQuestion", "NotSolved",
-           "Question", "TimeUp", "ValueQuestion"]
+           "Question", "Tier", "TimeUp", "ValueQuestion"]

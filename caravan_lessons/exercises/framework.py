@@ -1,30 +1,44 @@
 """Questions with ``check()``, ``hint()`` and ``solution()``: one set of pure checks for everyone.
 
-A self-learner types ``q3a.check(q3a_sale_rupees)`` and reads a verdict: what is wrong, on which
+A self-learner types ``q4a.check(q4a_sale_rupees)`` and reads a verdict: what is wrong, on which
 case, and a hint. A teacher's nbgrader notebook calls the same ``check`` in its graded cell and
 ``grade`` between ``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``. The checks ask the game
 engine for the right answers; they never read widgets.
 
+**What the installed package holds, and what it does not.** It holds the questions, their
+*public* cases and the engine that answers them. It holds no reference solution and no hidden
+case: the reference answers are the solution regions of the source notebooks
+(``exercises/<game>/*.ipynb``), the hidden cases are written in their ``### BEGIN HIDDEN TESTS``
+regions and handed to ``grade(answer, extra=[...])``; ``nbgrader generate_assignment`` strips
+both. A value question (a number, a rule ID) stores only a SHA-256 digest of each right answer.
+``solution()`` prints the solution region of the source notebook when it can find one (a clone
+of the project); elsewhere it says where the answers are.
+
 Whatever the learner hands in -- ``None``, the wrong type, a function that raises, returns
-garbage or loops for ever -- ``check`` prints "not solved yet: ..." and returns ``False``; it
-does not raise into the notebook. Learner code runs under a time budget
-(:class:`Budget`): a call that takes too long is stopped and reported.
+garbage, loops for ever or catches every exception -- ``check`` prints "not solved yet: ..." and
+returns ``False``; it does not raise into the notebook and does not hang. On Linux and macOS a
+check runs in a forked copy of the kernel, killed when it runs past its time limit; learner code
+also runs under a per-call budget (:class:`Budget`) so that a slow call is named precisely.
 
 Two exceptions to "never raises", both for graders, not for learners:
 
 * ``grade()`` raises ``AssertionError`` when the answer fails (nbgrader withholds the points);
 * when nbgrader itself runs the notebook (it sets ``NBGRADER_EXECUTION`` to ``validate`` or
   ``autograde``), a failing ``check`` raises too, so nbgrader's Validate button and the autograder
-  see the failure even in a release that lost its hidden tests.
-
-A teacher who does not want ``solution()`` to print answers sets the environment variable
-``CARAVAN_LESSONS_HIDE_SOLUTIONS=1`` for the students' kernels.
+  see the failure even in a release that lost its hidden tests -- unless ``grade`` of the same
+  question part already passed in that kernel (a graded cell may run its hidden ``grade`` first,
+  e.g. to grade a later part on the reference of an earlier one).
 """
 from __future__ import annotations
 
 import copy
+import hashlib
 import inspect
+import io
+import json
 import os
+import select
+import sys
 import reprlib
 import signal
 import textwrap
@@ -45,13 +59,17 @@ __all__ = [
     "FunctionQuestion",
     "NotSolved",
     "Question",
+    "Tier",
     "TimeUp",
     "ValueQuestion",
+    "answer_cell_error",
     "clip",
+    "digest",
     "grading_run",
     "is_stub",
+    "run_isolated",
     "short",
-    "solutions_hidden",
+    "wilson",
 ]
 
 PASSED = "public checks passed; hidden checks run at grading"
@@ -65,11 +83,6 @@ _PACKAGE_DIR = str(Path(__file__).resolve().parents[1])
 def grading_run() -> bool:
     """True when nbgrader runs the notebook (validate or autograde): failed checks then raise."""
     return os.environ.get("NBGRADER_EXECUTION", "") in ("validate", "autograde")
-
-
-def solutions_hidden() -> bool:
-    """True when the teacher switched ``solution()`` off (``CARAVAN_LESSONS_HIDE_SOLUTIONS=1``)."""
-    return os.environ.get("CARAVAN_LESSONS_HIDE_SOLUTIONS", "").strip().lower() not in ("", "0", "false", "no")
 
 
 class NotSolved(Exception):
@@ -105,17 +118,34 @@ _REPR.maxlevel = 4
 
 
 def short(value: Any) -> str:
-    """A one-line, bounded ``repr`` of any value (even one whose ``__repr__`` raises)."""
+    """A one-line, bounded ``repr`` of any value (even one whose ``__repr__`` raises, or an
+    integer too long for ``repr``)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
     try:
         text = _REPR.repr(value)
     except Exception:
-        return f"<a {type(value).__name__} that cannot be shown>"
+        return f"<{_type_name(value)} that cannot be shown>"
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+def _type_name(value: Any) -> str:
+    name = getattr(type(value), "__name__", "object")
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 def clip(text: Any, length: int = 160) -> str:
-    """The first line of ``text``, cut to ``length`` characters (for error messages)."""
-    lines = str(text).strip().splitlines()
+    """The first line of ``text``, cut to ``length`` characters (for error messages).
+
+    Safe on anything: an object whose ``__str__`` raises, or a huge integer, is described instead.
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return short(text)
+    try:
+        text = str(text)
+    except Exception:
+        return f"<{_type_name(text)} that cannot be shown>"
+    lines = text.strip().splitlines()
     line = lines[0] if lines else ""
     return line if len(line) <= length else line[:length - 3] + "..."
 
@@ -259,6 +289,118 @@ def fresh(value: Any) -> Any:
         return value
 
 
+# --- running a whole check in a forked copy of the kernel --------------------------------------------
+
+FORK = hasattr(os, "fork") and sys.platform != "win32"
+"""True where a check runs in a forked process that is killed when it runs past its limit."""
+
+
+def run_isolated(function: Callable[[], tuple[bool, str]], limit: float) -> tuple[bool, str]:
+    """``function()`` -> (ok, text), run in a forked child that is killed after ``limit`` seconds.
+
+    Learner code that loops for ever, even while catching every exception (``except
+    BaseException``), cannot hang the notebook: the child is killed with SIGKILL. What the learner
+    code prints is kept (the first 2,000 characters) and shown before the verdict. Without
+    ``os.fork`` (Windows) the function runs in-process (the :class:`Budget` still applies).
+    """
+    if not FORK:
+        return function()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run, send the verdict, leave at once (no atexit, no kernel cleanup)
+        status = 0
+        try:
+            os.close(read_end)
+            buffer = io.StringIO()
+            sys.stdout = sys.stderr = buffer
+            try:
+                ok, text = function()
+            except BaseException as exc:  # a bug of the check itself: report it, never hang
+                ok, text = False, f"the check could not finish ({type(exc).__name__}: {clip(exc)})"
+            printed = buffer.getvalue()
+            payload = json.dumps({"ok": bool(ok), "text": str(text), "printed": printed[:2000],
+                                  "more": len(printed) > 2000}).encode()
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(payload)
+        except BaseException:
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + limit
+    killed = False
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                killed = True
+                break
+            ready, _, _ = select.select([read_end], [], [], min(left, 0.5))
+            if ready:
+                chunk = os.read(read_end, 65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    finally:
+        if killed:
+            try:
+                os.kill(pid, 9)
+            except ProcessLookupError:
+                pass
+        os.close(read_end)
+        _, status = os.waitpid(pid, 0)
+    if killed:
+        return False, (f"not solved yet: the check was stopped after {limit:g} s. Your code never returned, "
+                       "even when asked to stop (does it catch every exception in a loop?).\n"
+                       "  Hint: look for a loop that never ends; never write `except BaseException:` or a bare "
+                       "`except:` around a loop.")
+    try:
+        data = json.loads(b"".join(chunks).decode())
+    except ValueError:
+        how = (f"killed by signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
+               else f"exit status {os.WEXITSTATUS(status)}")
+        return False, ("not solved yet: the check stopped before it could give a verdict (did your code "
+                       f"call os._exit or crash Python? The check's process ended: {how}).")
+    text = data["text"]
+    if data["printed"].strip():
+        more = " (cut)" if data["more"] else ""
+        text = f"[your code printed{more}:]\n{data['printed'].rstrip()}\n{text}"
+    return data["ok"], text
+
+
+def digest(label: str, key: Any, value: Any) -> str:
+    """The SHA-256 digest under which a value question stores one right answer.
+
+    ``value`` is made canonical first (JSON, keys sorted), so ``digest("q2a", None, 1)`` is the
+    digest of the answer 1 to q2a. The package holds only these digests, never the answers.
+    """
+    text = json.dumps([label, key, value], sort_keys=True)
+    return hashlib.sha256(("caravan_lessons:" + text).encode()).hexdigest()
+
+
+def answer_cell_error(answer_name: str) -> str | None:
+    """If the last cell that raised in this IPython kernel assigns ``answer_name``: its error, in words.
+
+    IPython keeps the last error in ``sys.last_value``; its traceback shows the cell it came from.
+    Returns e.g. ``"NameError: name 'x' is not defined (line 3)"``, or None.
+    """
+    exc = getattr(sys, "last_value", None)
+    if exc is None:
+        return None
+    import linecache
+    import re
+
+    pattern = re.compile(rf"^\s*(def\s+|class\s+)?{re.escape(answer_name)}\b")
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.name != "<module>":
+            continue
+        lines = linecache.getlines(frame.filename)
+        if any(pattern.match(line) for line in lines):
+            return f"{type(exc).__name__}: {clip(exc)} (line {frame.lineno})"
+    return None
+
+
 # --- questions ---------------------------------------------------------------------------------------
 
 @dataclass
@@ -269,34 +411,53 @@ class Case:
     args: tuple
 
 
+def _answer_globals(answer: Any) -> dict | None:
+    """The module namespace an answer's code reads its global names from (a notebook's, usually)."""
+    if inspect.isfunction(answer):
+        return answer.__globals__
+    owner = answer if inspect.isclass(answer) else type(answer)
+    for value in vars(owner).values() if hasattr(owner, "__dict__") else ():
+        if inspect.isfunction(value):
+            return value.__globals__
+    return None
+
+
 class Question:
     """One exercise: ``check(answer)``, ``hint()``, ``solution()``, and ``grade(answer)`` for graders.
 
-    Subclasses implement ``_judge(answer, hidden, extra)``, which raises :class:`NotSolved`
-    when the answer is wrong.
+    Subclasses implement ``_judge(answer, part, graded, extra, **options)``, which raises
+    :class:`NotSolved` when the answer is wrong.
 
     Args:
-        label: the question's short name, e.g. ``"q3a"``.
+        label: the question's short name, e.g. ``"q4a"``.
         title: what it asks, in a few words.
-        answer_name: the name the learner's answer has in the notebook (``"q3a_sale_rupees"``).
+        answer_name: the name the learner's answer has in the notebook (``"q4a_sale_rupees"``).
         rules: the rule IDs the question practises.
         hints: hints from gentle to explicit; ``hint()`` shows them one after the other.
-        solution: the reference answer as Python source (a string, or a callable returning one).
-        explanation: a few words printed after the solution.
+        game: the game whose source notebooks hold the reference answer (``solution()``).
+        parts: graded parts of the question, name -> words (``check(answer, part=name)``); each
+            part is one graded cell of the notebook, so a partly right answer earns part of the points.
+        uses: earlier answers this one may call, name -> their question (``{"q5a_round_rupees": q5a}``):
+            when the check fails and the earlier answer is wrong too, the message says so.
+        limit: seconds after which a whole check is stopped (the forked copy is killed).
     """
 
     expects = "an answer"
 
     def __init__(self, label: str, title: str, answer_name: str, rules: Sequence[str] = (),
-                 hints: Sequence[str] = (), solution: str | Callable[[], str] = "", explanation: str = ""):
+                 hints: Sequence[str] = (), game: str = "", parts: dict[str, Any] | None = None,
+                 uses: dict[str, Question] | None = None, limit: float = 60.0):
         self.label = label
         self.title = title
         self.answer_name = answer_name
         self.rules = tuple(rules)
         self.hints = tuple(hints)
-        self._solution = solution
-        self.explanation = explanation
+        self.game = game
+        self.parts = dict(parts or {})
+        self.uses = dict(uses or {})
+        self.limit = limit
         self._next_hint = 0
+        self._graded_ok: set[tuple[int, str | None]] = set()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.label}: {self.title}; answer {self.answer_name}>"
@@ -305,29 +466,51 @@ class Question:
     def heading(self) -> str:
         return f"{self.label} ({self.title})"
 
+    def _heading(self, part: str | None) -> str:
+        if part is None:
+            return self.heading
+        words = self.parts[part]
+        return f"{self.label}, {words if isinstance(words, str) else part}"
+
+    def _check_part(self, part: str | None) -> None:
+        if part is not None and part not in self.parts:
+            known = ", ".join(repr(p) for p in self.parts) or "none"
+            raise ValueError(f"{self.label} has no part {part!r}; its parts: {known}")
+
     # -- what learners call --
 
-    def check(self, answer: Any) -> bool:
-        """Run the public checks on ``answer``; print the verdict; return True or False.
+    def check(self, answer: Any, part: str | None = None) -> bool:
+        """Run the public checks on ``answer`` (all parts, or one); print the verdict; return True or False.
 
-        Never raises for a bad answer (except under nbgrader, see the module notes).
+        Never raises for a bad answer (except under nbgrader, see the module notes), never hangs.
         """
-        ok, text = self._verdict(answer, hidden=False, extra=())
+        self._check_part(part)
+        ok, text = self._run(answer, part, graded=False, extra=(), earlier=None, options={})
         print(text)
-        if not ok and grading_run():
+        if not ok and grading_run() and (id(answer), part) not in self._graded_ok:
             raise AssertionError(text)
         return ok
 
-    def grade(self, answer: Any, extra: Iterable[Any] = ()) -> bool:
-        """The grader's check: public and hidden cases (plus ``extra`` ones); AssertionError if it fails.
+    def grade(self, answer: Any, extra: Iterable[Any] = (), part: str | None = None,
+              earlier: dict[str, Any] | None = None, **options: Any) -> bool:
+        """The grader's check: the public cases plus ``extra`` ones; AssertionError if it fails.
 
-        Meant for the hidden-tests region of a graded cell. ``extra`` are more inputs for a
-        function question (a State, or a tuple of arguments), written by the teacher in the notebook.
+        Meant for the hidden-tests region of a graded cell, which holds the hidden cases:
+
+        Args:
+            extra: more inputs for a function question (a State, or a tuple of arguments), written
+                by the teacher in the notebook's hidden-tests region.
+            part: grade one part only (see ``parts``).
+            earlier: names the answer may call, replaced while grading by the teacher's reference
+                (``{"q5a_round_rupees": reference_q5a}``), so one mistake costs one question.
+            options: question-specific settings, e.g. ``seed=`` of a bot question's grading series.
         """
-        ok, text = self._verdict(answer, hidden=True, extra=tuple(extra))
+        self._check_part(part)
+        ok, text = self._run(answer, part, graded=True, extra=tuple(extra), earlier=earlier, options=options)
         print(text)
         if not ok:
             raise AssertionError(text)
+        self._graded_ok.add((id(answer), part))
         return True
 
     def hint(self) -> None:
@@ -340,90 +523,149 @@ class Question:
         print(f"{self.heading}, hint {i + 1} of {len(self.hints)}: {self.hints[i]}")
 
     def solution(self) -> None:
-        """Print a reference answer (unless the teacher switched solutions off)."""
-        if solutions_hidden():
-            print(f"{self.heading}: solutions are switched off here; ask your teacher, or try {self.label}.hint().")
+        """Print the reference answer from the source notebook, if this is a clone of the project.
+
+        The installed package holds no answer: the reference is the solution region of the
+        exercise's source notebook (``exercises/<game>/``). Without it (a package installed from
+        PyPI, a student's copy of a course) a short message says where answers come from.
+        """
+        from .release import reference_source
+
+        text = reference_source(self.game, self.answer_name) if self.game else None
+        if text is None:
+            print(f"{self.heading}: no reference answer here. The answers are in the source notebooks "
+                  f"(exercises/{self.game or '<game>'}/ in a clone of the caravan_lessons project), not in the "
+                  f"installed package; in a class, ask your teacher. Try {self.label}.hint().")
             return
-        text = self._solution() if callable(self._solution) else self._solution
-        print(f"{self.heading}, a reference answer:\n")
+        print(f"{self.heading}, a reference answer (from the source notebook):\n")
         print(textwrap.indent(text.rstrip(), "    "))
-        if self.explanation:
-            print("\n" + textwrap.fill(self.explanation, 100))
 
     # -- the machinery --
 
-    def _verdict(self, answer: Any, hidden: bool, extra: tuple) -> tuple[bool, str]:
+    def _run(self, answer: Any, part: str | None, graded: bool, extra: tuple, earlier: dict | None,
+             options: dict) -> tuple[bool, str]:
+        return run_isolated(lambda: self._verdict(answer, part, graded, extra, earlier, options), self.limit)
+
+    def _verdict(self, answer: Any, part: str | None = None, graded: bool = False, extra: tuple = (),
+                 earlier: dict | None = None, options: dict | None = None) -> tuple[bool, str]:
+        heading = self._heading(part)
+        namespace = _answer_globals(answer) if earlier else None
+        saved = {}
+        if namespace is not None:
+            saved = {name: namespace.get(name, _ABSENT) for name in earlier}
+            namespace.update(earlier)
         try:
-            note = self._judge(answer, hidden, extra)
+            note = self._judge(answer, part, graded, extra, **(options or {}))
         except NotSolved as failure:
             hint = failure.hint or (self.hints[0] if self.hints else "")
-            text = f"{self.heading}: not solved yet: {failure.problem}"
+            text = f"{heading}: not solved yet: {failure.problem}"
             if hint:
                 text += f"\n  Hint: {hint}"
+            text += self._earlier_note(answer)
             if self.rules:
                 text += f"\n  Rules: {', '.join(self.rules)}"
             return False, text
         except TimeUp:
-            return False, (f"{self.heading}: not solved yet: {self.answer_name} took too long and was stopped.\n"
+            return False, (f"{heading}: not solved yet: {self.answer_name} took too long and was stopped.\n"
                            "  Hint: look for a loop that never ends, or work that grows too fast.")
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # an answer too odd to compare, or a bug of the check itself
-            return False, (f"{self.heading}: not solved yet: the check could not finish "
+            return False, (f"{heading}: not solved yet: the check could not finish "
                            f"({type(exc).__name__}: {clip(exc)}).\n  Hint: {self.answer_name} should be "
                            f"{self.expects}. If it is, tell your teacher: this may be a bug of the check.")
-        text = f"{self.heading}: {GRADED if hidden else PASSED}."
+        finally:
+            for name, value in saved.items():
+                if value is _ABSENT:
+                    namespace.pop(name, None)
+                else:
+                    namespace[name] = value
+        text = f"{heading}: {GRADED if graded else PASSED}."
         return True, text + (f"\n  {note}" if note else "")
 
+    def _earlier_note(self, answer: Any) -> str:
+        """' Note: your q5a_round_rupees is not right yet ...' when a used earlier answer fails its check."""
+        namespace = _answer_globals(answer)
+        code = getattr(answer, "__code__", None)
+        if not self.uses or namespace is None or code is None:
+            return ""
+        for name, question in self.uses.items():
+            if name in code.co_names and namespace.get(name) is not None:
+                ok, _ = question._verdict(namespace[name])
+                if not ok:
+                    return (f"\n  Note: {self.answer_name} calls your {name}, which does not pass its own check "
+                            f"({question.label}) yet: fix {question.label} first. When grading, {self.label} is "
+                            f"graded with a correct {name}, so one mistake costs one question.")
+        return ""
+
     def _missing(self, answer: Any) -> None:
-        """NotSolved if the answer is still empty (None, ..., a NotImplemented stub)."""
+        """NotSolved if the answer is still empty (None, ..., NotImplemented), saying why if its cell raised."""
         if answer is None or answer is ... or answer is NotImplemented:
+            error = answer_cell_error(self.answer_name) if answer is None else None
+            if error:
+                raise NotSolved(f"{self.answer_name} is still None because its answer cell raised {error}.",
+                                "Fix that error in the answer cell, run the cell again, then run the check.")
             raise NotSolved(f"{self.answer_name} is still {short(answer)}: there is no answer yet.",
                             f"Write {self.expects} in the answer cell, run it, then run the check again.")
 
-    def _judge(self, answer: Any, hidden: bool, extra: tuple) -> str | None:  # pragma: no cover - abstract
+    def _judge(self, answer: Any, part: str | None, graded: bool, extra: tuple,
+               **options: Any) -> str | None:  # pragma: no cover - abstract
         """Raise NotSolved if ``answer`` is wrong; else return None or a note for the success line."""
         raise NotImplementedError
 
 
+_ABSENT = object()
+
+
 class ValueQuestion(Question):
-    """A question whose answer is a value (a number, a rule ID, a dict of them).
+    """A question whose answer is a value (a number, a rule ID, a dict of them), stored as digests.
 
     Args:
-        expected: returns the right answer (asked of the engine; called once, then cached).
-        judge: ``judge(answer, expected)`` raises NotSolved with a precise message when wrong.
+        digests: the :func:`digest` of each right item, item key -> digest (key None for a single
+            value). The package holds only these; the tests check them against the engine.
+        read: ``read(answer, keys)`` checks the answer's shape and returns ``{key: canonical value}``
+            for the keys asked (raising NotSolved with a precise message when it cannot).
+        wrong: ``wrong(keys, values)`` builds the NotSolved for the wrong keys (a hint for the first).
+        parts: part name -> (words, the keys of that part).
         expects: what the answer should be, in words ("a whole number", "a dict ...").
     """
 
-    def __init__(self, *args, expected: Callable[[], Any], judge: Callable[[Any, Any], None],
-                 expects: str = "a value", **kwargs):
-        super().__init__(*args, **kwargs)
-        self._expected = expected
-        self._judge_value = judge
+    limit = 20.0
+
+    def __init__(self, *args, digests: dict[Any, str], read: Callable[[Any, Sequence], dict],
+                 wrong: Callable[[list, dict], NotSolved], expects: str = "a value", **kwargs):
+        kwargs.setdefault("limit", 20.0)
+        parts = kwargs.pop("parts", None) or {}
+        super().__init__(*args, parts={name: words for name, (words, _) in parts.items()}, **kwargs)
+        self.part_keys = {name: tuple(keys) for name, (_, keys) in parts.items()}
+        self.digests = dict(digests)
+        self._read = read
+        self._wrong = wrong
         self.expects = expects
-        self._cache: list = []
 
-    @property
-    def expected(self) -> Any:
-        if not self._cache:
-            self._cache.append(self._expected())
-        return self._cache[0]
+    def right(self, key: Any, value: Any) -> bool:
+        """Is ``value`` the right answer for item ``key``?"""
+        return digest(self.label, key, value) == self.digests[key]
 
-    def _judge(self, answer: Any, hidden: bool, extra: tuple) -> None:
+    def _judge(self, answer: Any, part: str | None, graded: bool, extra: tuple, **options: Any) -> None:
         self._missing(answer)
-        self._judge_value(answer, self.expected)
+        keys = self.part_keys[part] if part is not None else tuple(self.digests)
+        values = self._read(answer, keys)
+        wrong = [key for key in keys if not self.right(key, values[key])]
+        if wrong:
+            raise self._wrong(wrong, values)
 
 
 class FunctionQuestion(Question):
-    """A question whose answer is a function, run on public cases (and hidden ones at grading).
+    """A question whose answer is a function, run on the public cases (and the grader's extra ones).
 
     Args:
         cases: returns the public cases (a list of :class:`Case`).
-        hidden_cases: returns more cases, used by ``grade``.
         expected: ``expected(*args)`` is the right result for a case, asked of the engine.
-        compare: ``compare(got, expected, case)`` raises NotSolved when ``got`` is wrong.
-        make_case: turns a teacher's ``extra`` item into a Case (default: a tuple is the
-            arguments, anything else the single argument).
+        compare: ``compare(got, expected, case)`` raises NotSolved when ``got`` is wrong; with
+            ``parts``, ``compare(got, expected, case, part)`` (part None: every part).
+        make_case: turns a teacher's ``extra`` item into a Case or a list of Cases (default: a
+            tuple is the arguments, anything else the single argument).
         per_call, total: time budget in seconds for one call and for the whole check.
         none_ok: None is a possible right answer (it is then compared like any other result).
     """
@@ -431,13 +673,13 @@ class FunctionQuestion(Question):
     expects = "a function"
 
     def __init__(self, *args, cases: Callable[[], list[Case]], expected: Callable[..., Any],
-                 compare: Callable[[Any, Any, Case], None], hidden_cases: Callable[[], list[Case]] = list,
-                 make_case: Callable[[Any], Case] | None = None, signature: str = "",
-                 per_call: float = 5.0, total: float = 30.0, none_ok: bool = False, **kwargs):
+                 compare: Callable[..., None], make_case: Callable[[Any], Case | list[Case]] | None = None,
+                 signature: str = "", per_call: float = 5.0, total: float = 30.0, none_ok: bool = False,
+                 **kwargs):
+        kwargs.setdefault("limit", total + 15.0)
         super().__init__(*args, **kwargs)
         self.none_ok = none_ok
         self._cases = cases
-        self._hidden_cases = hidden_cases
         self._expected_fn = expected
         self._compare = compare
         self._make_case = make_case or _default_case
@@ -446,19 +688,16 @@ class FunctionQuestion(Question):
         self.per_call = per_call
         self.total = total
         self._public: list[Case] | None = None
-        self._hidden: list[Case] | None = None
         self._expected_cache: dict[int, Any] = {}
 
-    def cases(self, hidden: bool = False, extra: tuple = ()) -> list[Case]:
-        """The cases a check runs: public ones, plus hidden and extra ones at grading."""
+    def cases(self, extra: tuple = ()) -> list[Case]:
+        """The cases a check runs: the public ones, plus the grader's ``extra`` ones."""
         if self._public is None:
             self._public = list(self._cases())
         cases = list(self._public)
-        if hidden:
-            if self._hidden is None:
-                self._hidden = list(self._hidden_cases())
-            cases += self._hidden
-            cases += [self._make_case(item) for item in extra]
+        for item in extra:
+            made = self._make_case(item)
+            cases += made if isinstance(made, list) else [made]
         return cases
 
     def expected(self, case: Case) -> Any:
@@ -467,7 +706,7 @@ class FunctionQuestion(Question):
             self._expected_cache[key] = (case, self._expected_fn(*[fresh(a) for a in case.args]))
         return self._expected_cache[key][1]
 
-    def _judge(self, answer: Any, hidden: bool, extra: tuple) -> None:
+    def _judge(self, answer: Any, part: str | None, graded: bool, extra: tuple, **options: Any) -> None:
         self._missing(answer)
         if not callable(answer) or inspect.isclass(answer):
             raise NotSolved(f"{self.answer_name} should be a function (def {self.signature}: ...), "
@@ -476,7 +715,7 @@ class FunctionQuestion(Question):
         if is_stub(answer):
             raise NotSolved(f"{self.answer_name} is still the empty stub: its body is only `pass`.",
                             "Replace `pass` (under YOUR CODE HERE) with your code, run the cell, then check again.")
-        cases = self.cases(hidden, extra)
+        cases = self.cases(extra if graded else ())
         with Budget(self.per_call, self.total) as budget:
             for number, case in enumerate(cases, 1):
                 want = self.expected(case)
@@ -495,7 +734,10 @@ class FunctionQuestion(Question):
                     raise NotSolved(f"{self.answer_name} returned None {where}: is a `return` missing, or is "
                                     "it still the stub?", "End the function with `return <your result>`.")
                 try:
-                    self._compare(got, want, case)
+                    if self.parts:
+                        self._compare(got, want, case, part)
+                    else:
+                        self._compare(got, want, case)
                 except NotSolved as failure:
                     raise NotSolved(f"{where}: {failure.problem}", failure.hint) from None
 
@@ -538,7 +780,7 @@ def _default_case(item: Any) -> Case:
 
 class _BotCrashed(Exception):
     def __init__(self, original: BaseException):
-        super().__init__(str(original))
+        super().__init__("the bot raised an exception")
         self.original = original
 
 
@@ -547,7 +789,7 @@ class _FunctionAgent:
 
     def __init__(self, function: Callable):
         self.choose = function
-        self.name = getattr(function, "__name__", "your function")
+        self.name = str(getattr(function, "__name__", "your function"))
 
 
 class _Guarded:
@@ -556,7 +798,7 @@ class _Guarded:
     def __init__(self, agent: Any, budget: Budget):
         self.agent = agent
         self.budget = budget
-        self.name = str(getattr(agent, "name", "your bot"))
+        self.name = "your bot"
         self.last: Any = "nothing yet"
         self.turns = 0
 
@@ -571,37 +813,59 @@ class _Guarded:
         return self.last
 
 
+@dataclass
+class Tier:
+    """One graded tier of a bot question: beat ``opponent`` clearly over ``matches`` matches.
+
+    "Clearly" means the lower end of the 95 % Wilson interval of the win rate is above ``need``
+    (draws count as not won). ``opponent`` is a bot name of :data:`caravan_lessons.agents.AGENTS`.
+    """
+
+    opponent: str
+    need: float
+    matches: int = 200
+    words: str = ""
+
+    def wins_needed(self) -> int:
+        """The fewest wins of ``matches`` whose Wilson interval's lower end is above ``need``."""
+        for wins in range(self.matches + 1):
+            if wilson(wins, self.matches)[0] > self.need:
+                return wins
+        return self.matches + 1
+
+
+def wilson(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (``scipy.stats.binomtest(...).proportion_ci``)."""
+    from scipy.stats import binomtest
+
+    ci = binomtest(wins, games).proportion_ci(confidence_level=confidence, method="wilson")
+    return float(ci.low), float(ci.high)
+
+
 class AgentQuestion(Question):
-    """A question whose answer is a bot that must beat an opponent often enough.
+    """A question whose answer is a bot, graded in tiers (each tier a part and a graded cell).
 
     The bot may be a class with a ``name`` and a ``choose(self, view)`` method (a new instance
     per match; ``__init__`` takes no argument or a seed), an instance of such a class, or a plain
     function ``choose(view)``. ``choose`` gets a :class:`caravan_lessons.agents.View` and returns
-    one of ``view.legal_actions``.
+    one of ``view.legal_actions``. The project's own bots are refused (write your own).
 
     Args:
         game: the game's name, e.g. ``"jaipur"``.
-        opponent: builds the opponent from a seed (default: ``RandomAgent``).
-        matches: matches per check; seats are swapped every other match.
-        need: the share of matches the bot must win (draws do not count).
-        seed, hidden_seed: seeds of the public and the grading series.
-        per_call, total: time budget in seconds for one ``choose`` and for the whole check.
+        tiers: tier name -> :class:`Tier`, easiest first.
+        seed: the seed of the public series; ``grade(bot, seed=...)`` plays another series (the
+            grader's seed is written in the notebook's hidden-tests region, not in the package).
+        per_call, total: time budget in seconds for one ``choose`` and for one tier's series.
     """
 
     expects = "a bot: a class with a `name` and a method `choose(self, view)` returning one of view.legal_actions"
 
-    def __init__(self, *args, game: str, opponent: Callable[[int], Any] | None = None,
-                 opponent_name: str = "RandomAgent", matches: int = 200, need: float = 0.6,
-                 seed: int = 1, hidden_seed: int = 2, per_call: float = 1.0, total: float = 60.0,
-                 max_turns: int = 5000, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.game = game
-        self.opponent = opponent
-        self.opponent_name = opponent_name
-        self.matches = matches
-        self.need = need
+    def __init__(self, *args, game: str, tiers: dict[str, Tier], seed: int = 1, per_call: float = 1.0,
+                 total: float = 60.0, max_turns: int = 5000, **kwargs):
+        kwargs.setdefault("limit", total * len(tiers) + 20.0)
+        super().__init__(*args, game=game, parts={name: t.words or name for name, t in tiers.items()}, **kwargs)
+        self.tiers = dict(tiers)
         self.seed = seed
-        self.hidden_seed = hidden_seed
         self.per_call = per_call
         self.total = total
         self.max_turns = max_turns
@@ -609,6 +873,10 @@ class AgentQuestion(Question):
     def _factory(self, answer: Any) -> Callable[[int], Any]:
         """A function seed -> a fresh agent; NotSolved if ``answer`` cannot be a bot."""
         name = self.answer_name
+        owner = answer if inspect.isclass(answer) else type(answer)
+        if str(getattr(owner, "__module__", "")).startswith("caravan_lessons."):
+            raise NotSolved(f"{short(answer)} is one of the project's own bots; the question asks for yours.",
+                            "Write the class Q6Bot yourself in the answer cell.")
         if inspect.isclass(answer):
             if not callable(getattr(answer, "choose", None)):
                 raise NotSolved(f"the class {answer.__name__} has no method choose(self, view).",
@@ -651,28 +919,32 @@ class AgentQuestion(Question):
                             'Add a class attribute such as `name = "my trader"`.')
         return build
 
-    def _judge(self, answer: Any, hidden: bool, extra: tuple) -> str | None:
+    def _judge(self, answer: Any, part: str | None, graded: bool, extra: tuple, seed: int | None = None,
+               **options: Any) -> str | None:
         self._missing(answer)
         build = self._factory(answer)
-        series = [self.hidden_seed] if hidden else [self.seed]  # check runs the public series, grade the other
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"the series seed must be a whole number, not {seed!r}")
+        series = self.seed if seed is None else seed
         notes = []
-        with Budget(self.per_call, self.total) as budget:
-            for seed in series:
-                wins = self._series(build, budget, seed)
-                notes.append(f"{wins} of {self.matches} ({100 * wins / self.matches:.1f} %)")
-        return (f"Your bot won {' and '.join(notes)} matches against {self.opponent_name} "
-                f"({'grading' if hidden else 'public'} series); {100 * self.need:g} % needed.")
+        for name in ([part] if part is not None else list(self.tiers)):
+            tier = self.tiers[name]
+            with Budget(self.per_call, self.total) as budget:
+                wins = self._series(build, budget, series, tier)
+            low, high = wilson(wins, tier.matches)
+            notes.append(f"{wins} of {tier.matches} matches against {tier.opponent} ({100 * wins / tier.matches:.1f} %, "
+                         f"95 % interval {100 * low:.0f}-{100 * high:.0f} %; above {100 * tier.need:g} % needed)")
+        return f"Your bot won {'; '.join(notes)}."
 
-    def _series(self, build: Callable[[int], Any], budget: Budget, seed: int) -> int:
-        from ..agents import RandomAgent, play_match
+    def _series(self, build: Callable[[int], Any], budget: Budget, seed: int, tier: Tier) -> int:
+        from ..agents import make_agent, play_match
         from ..core import derive_seed
 
-        opponent = self.opponent or RandomAgent
-        needed = self.need * self.matches
+        needed = tier.wins_needed()
         wins = 0
-        for i in range(self.matches):
+        for i in range(tier.matches):
             bot = _Guarded(build(derive_seed(seed, "bot0", i)), budget)
-            rival = opponent(derive_seed(seed, "bot1", i))
+            rival = make_agent(tier.opponent, seed=derive_seed(seed, "bot1", i))
             swap = i % 2 == 1
             seat = 1 if swap else 0
             try:
@@ -683,14 +955,14 @@ class AgentQuestion(Question):
                 raise describe_error(crash.original, f"your bot's choose {where}") from None
             except TimeUp:
                 if budget.left <= 0:
-                    raise NotSolved(f"your bot is too slow: {i} matches took the whole budget of "
-                                    f"{self.total:g} s; the check plays {self.matches}.",
+                    raise NotSolved(f"your bot is too slow: {i} matches against {tier.opponent} took the whole "
+                                    f"budget of {self.total:g} s; the check plays {tier.matches}.",
                                     "Keep choose cheap: a few simple rules over view.legal_actions, no "
                                     "deep search.") from None
                 raise NotSolved(f"one call of choose took over {self.per_call:g} s in match {i + 1} and was "
                                 "stopped.", "Look for a loop that never ends in choose.") from None
             except RuntimeError as exc:
-                raise NotSolved(f"match {i + 1} did not end within {self.max_turns} turns ({exc}).",
+                raise NotSolved(f"match {i + 1} did not end within {self.max_turns} turns ({clip(exc)}).",
                                 "Does your bot keep exchanging cards back and forth? Let it sell or take "
                                 "cards too.") from None
             except ValueError as exc:
@@ -701,15 +973,15 @@ class AgentQuestion(Question):
                                     f"{move}: choose must return one of view.legal_actions.",
                                     "End choose with `return <an action from view.legal_actions>`.") from None
                 raise NotSolved(f"your bot chose an illegal move in match {i + 1}, {move}: {short(bot.last)}. "
-                                f"The engine says: {exc}",
+                                f"The engine says: {clip(exc)}",
                                 "Only return actions taken from view.legal_actions.") from None
             if result.winner == seat:
                 wins += 1
-            left = self.matches - i - 1
+            left = tier.matches - i - 1
             if wins + left < needed:
-                raise NotSolved(f"your bot won {wins} of its first {i + 1} matches against "
-                                f"{self.opponent_name}; it can no longer reach {100 * self.need:g} % of "
-                                f"{self.matches}.")
+                raise NotSolved(f"your bot won {wins} of its first {i + 1} matches against {tier.opponent}; it can "
+                                f"no longer win the {needed} of {tier.matches} that show, with 95 % confidence, a "
+                                f"win rate above {100 * tier.need:g} %.")
         return wins
 
 

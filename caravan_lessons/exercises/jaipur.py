@@ -1,10 +1,10 @@
 """The Jaipur exercises: questions q1a .. q6, the positions they use, and small helpers.
 
-    from caravan_lessons.exercises.jaipur import q3a, position, show
-    state = position("q3")
+    from caravan_lessons.exercises.jaipur import q4a, position, show
+    state = position("q4")
     show(state)
-    q3a.check(q3a_sale_rupees)      # prints a verdict, returns True/False
-    q3a.hint(); q3a.solution()
+    q4a.check(q4a_sale_rupees)      # prints a verdict, returns True/False
+    q4a.hint(); q4a.solution()
 
 The right answers come from the engine (``caravan_lessons.jaipur``): a check builds positions
 with ``jaipur.scenario`` or plays seeded random games, asks the engine, and compares.
@@ -12,17 +12,18 @@ Notebooks: ``exercises/jaipur/`` (nbgrader source format).
 """
 from __future__ import annotations
 
-import inspect
 import json
 import random
+from collections import Counter
+from statistics import fmean
 from typing import Any
 
 from .. import jaipur
 from ..core import derive_seed
-from ..jaipur import CARD_TYPES, GOODS, RULES, Exchange, Sell, TakeCamels, TakeOne
+from ..jaipur import BONUS_TOKENS, CARD_TYPES, GOODS, RULES, Exchange, Sell, TakeCamels, TakeOne
 from ..jaipur.components import PLURAL
-from . import jaipur_solutions as _solutions
-from .framework import AgentQuestion, Case, FunctionQuestion, NotSolved, ValueQuestion, clip, short
+from .framework import (AgentQuestion, Budget, Case, FunctionQuestion, NotSolved, Tier, TimeUp, ValueQuestion,
+                        clip, run_isolated, short)
 
 __all__ = [
     "QUESTIONS",
@@ -30,14 +31,14 @@ __all__ = [
     "position",
     "q1a",
     "q1b",
-    "q2a",
-    "q2a_moves",
-    "q2b",
     "q3a",
+    "q3a_moves",
     "q3b",
-    "q3c",
     "q4a",
     "q4b",
+    "q4c",
+    "q2a",
+    "q2b",
     "q5a",
     "q5b",
     "q6",
@@ -57,27 +58,27 @@ POSITIONS: dict[str, dict] = {
     "q1": dict(market={"camel": 2, "diamond": 1, "cloth": 1, "leather": 1},
                hands=[{"spice": 2, "cloth": 1, "leather": 3}, {"gold": 1, "silver": 2, "spice": 1}],
                herds=(4, 1), deck_size=32, tokens=[{"cloth": 2}, {"leather": 1}], seed=1),
-    # 2: a full hand of 7 cards
-    "q2": dict(market={"camel": 1, "cloth": 1, "gold": 2, "spice": 1},
+    # 2: six cards in hand, a big herd (the hand limit in an exchange)
+    "q2": dict(market={"diamond": 1, "gold": 1, "silver": 1, "camel": 2},
+               hands=[{"cloth": 2, "spice": 2, "leather": 2}, {"leather": 3}],
+               herds=(4, 1), deck_size=24, seed=4),
+    # 3: a full hand of 7 cards (legal or not)
+    "q3": dict(market={"camel": 1, "cloth": 1, "gold": 2, "spice": 1},
                hands=[{"diamond": 1, "cloth": 2, "spice": 2, "leather": 2}, {"silver": 2, "leather": 1}],
                herds=(2, 3), deck_size=30, seed=2),
-    # 3: some goods tokens already gone
-    "q3": dict(market={"camel": 3, "spice": 1, "gold": 1},
+    # 4: some goods tokens already gone (the best sale)
+    "q4": dict(market={"camel": 3, "spice": 1, "gold": 1},
                hands=[{"diamond": 2, "cloth": 3, "leather": 2}, {"spice": 3}],
                herds=(1, 2), deck_size=18, tokens=[{"diamond": 3, "cloth": 2}, {"cloth": 3, "leather": 1}],
                bonus=[[(3, 2)], [(3, 3), (4, 5)]], seed=3),
-    # 4: six cards in hand, a big herd
-    "q4": dict(market={"diamond": 1, "gold": 1, "silver": 1, "camel": 2},
-               hands=[{"cloth": 2, "spice": 2, "leather": 2}, {"leather": 3}],
-               herds=(4, 1), deck_size=24, seed=4),
 }
 """Keyword arguments of ``jaipur.scenario`` for the positions the exercises talk about."""
 
 
 def position(name: str) -> jaipur.State:
     """A fresh copy of an exercise position: ``"q1"``, ``"q2"``, ``"q3"`` or ``"q4"`` (player 0 to move)."""
-    if name not in POSITIONS:
-        raise ValueError(f"unknown position {name!r}; the positions are {', '.join(POSITIONS)}")
+    if not isinstance(name, str) or name not in POSITIONS:
+        raise ValueError(f"unknown position {short(name)}; the positions are {', '.join(map(repr, POSITIONS))}")
     return jaipur.scenario(**POSITIONS[name])
 
 
@@ -93,7 +94,14 @@ def _cards(counts: dict) -> str:
 
 
 def show(state: jaipur.State, player: int | None = None) -> None:
-    """Print what ``player`` (default: the player to move) sees, in a few lines of text."""
+    """Print what ``player`` (default: the player to move) sees, in a few lines of text.
+
+    Raises:
+        ValueError: ``state`` is not a Jaipur state, or ``player`` is not 0 or 1.
+    """
+    _need_state(state, "show")
+    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        raise ValueError(f"show: player must be 0 or 1, not {short(player)}")
     if player is None:
         player = state.current_player if state.current_player in (0, 1) else 0
     seen = state.observation(player)
@@ -122,7 +130,16 @@ def show(state: jaipur.State, player: int | None = None) -> None:
 
 
 def random_position(seed: int, moves: int) -> jaipur.State:
-    """A position reached by ``moves`` random legal moves from a new game (stops at the end of a round)."""
+    """A position reached by ``moves`` random legal moves from a new game (stops at the end of a round).
+
+    Raises:
+        ValueError: ``seed`` or ``moves`` is not a whole number (``moves`` from 0 to 10,000).
+    """
+    for value, what in ((seed, "seed"), (moves, "moves")):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"random_position: {what} must be a whole number, not {short(value)}")
+    if not 0 <= moves <= 10_000:
+        raise ValueError(f"random_position: moves must be from 0 to 10000, not {short(moves)}")
     state = jaipur.new_game(seed=seed)
     rng = random.Random(derive_seed(seed, "exercise moves"))
     for _ in range(moves):
@@ -137,15 +154,21 @@ def random_position(seed: int, moves: int) -> jaipur.State:
 
 
 def finished_round(seed: int) -> jaipur.State:
-    """The state right after a first round between the reference bot of q6 and a random bot.
+    """The state right after a first round between the greedy bot and a random bot.
 
-    The seed fixes the deal, the seats (the greedy bot sits in seat ``seed % 2``) and the random
-    bot's choices; the round's score is in ``state.round_results[-1]``.
+    The seed fixes the deal, the seats (the greedy bot sits in seat ``seed % 2``) and both bots'
+    choices; the round's score is in ``state.round_results[-1]``.
+
+    Raises:
+        ValueError: ``seed`` is not a whole number.
     """
-    from ..agents import RandomAgent, View
+    from ..agents import RandomAgent, View, make_agent
 
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"finished_round: seed must be a whole number, not {short(seed)}")
     state = jaipur.new_game(seed=seed)
-    bots = [_solutions.Q6Bot(), RandomAgent(derive_seed(seed, "exercise round"))]
+    bots = [make_agent("greedy", seed=derive_seed(seed, "exercise greedy")),
+            RandomAgent(derive_seed(seed, "exercise round"))]
     if seed % 2:
         bots.reverse()
     while not state.round_over:
@@ -164,22 +187,20 @@ def round_data(state: jaipur.State) -> dict:
     A dict: ``goods_tokens`` (per player, ``[good, rupees]`` pairs), ``bonus_tokens`` (per player,
     ``[size, rupees]`` pairs) and ``herds`` (camels per player). The camel token is left out: that
     is for the learner to award (JAI-END-3).
+
+    Raises:
+        ValueError: ``state`` is not a Jaipur state, or no round of it has ended.
     """
+    _need_state(state, "round_data")
     if not state.round_results:
         raise ValueError("no round of this game has ended yet")
     return _round_data(state.round_results[-1])
 
 
-def _source(obj: Any) -> str:
-    return inspect.getsource(obj)
-
-
-def _value_source(name: str) -> str:
-    value = getattr(_solutions, name)
-    if isinstance(value, dict):
-        body = "".join(f"    {k!r}: {v!r},\n" for k, v in value.items())
-        return f"{name} = {{\n{body}}}\n"
-    return f"{name} = {value!r}\n"
+def _need_state(state: Any, where: str) -> None:
+    if not isinstance(state, jaipur.State):
+        raise ValueError(f"{where} needs a Jaipur state (from position(...), random_position(...) or "
+                         f"jaipur.new_game()), not {short(state)}")
 
 
 def _rule_id(answer: Any) -> str | None:
@@ -199,10 +220,12 @@ def _rule_id(answer: Any) -> str | None:
 
 def _whole_number(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
             return int(value)
         raise NotSolved(f"{what} should be a whole number, not {short(value)}.")
-    return value
+    if abs(value) > 10**9:
+        raise NotSolved(f"{what} is {short(value)}: far too big to count anything in a game of 55 cards.")
+    return int(value)
 
 
 # --- q1a: reading a position -------------------------------------------------------------------------
@@ -217,23 +240,20 @@ Q1A_HINTS = {
 }
 
 
-def _q1a_expected() -> dict:
-    seen = position("q1").observation(0)
-    return {"hand": sum(seen["hand"].values()), "herd": seen["herds"][0], "market": sum(seen["market"].values()),
-            "deck": seen["deck_size"], "opponent_hand": seen["opponent_hand_size"]}
-
-
-def _q1a_judge(answer: Any, expected: dict) -> None:
+def _q1a_read(answer: Any, keys) -> dict:
     if not isinstance(answer, dict):
         raise NotSolved(f"q1a_counts should be a dict with the keys {', '.join(Q1A_KEYS)}, not {short(answer)}.")
-    missing = [k for k in Q1A_KEYS if k not in answer]
+    missing = [k for k in keys if k not in answer]
     if missing:
         raise NotSolved(f"q1a_counts has no {', '.join(repr(k) for k in missing)}; it needs all of "
                         f"{', '.join(Q1A_KEYS)}.")
-    for key in Q1A_KEYS:
-        got = _whole_number(answer[key], f"q1a_counts[{key!r}]")
-        if got != expected[key]:
-            raise NotSolved(f"q1a_counts[{key!r}] is {got}, which is not what position 'q1' shows.", Q1A_HINTS[key])
+    return {key: _whole_number(answer[key], f"q1a_counts[{key!r}]") for key in keys}
+
+
+def _q1a_wrong(keys: list, values: dict) -> NotSolved:
+    key = keys[0]
+    return NotSolved(f"q1a_counts[{key!r}] is {short(values[key])}, which is not what position 'q1' shows"
+                     + (f" (and {len(keys) - 1} more wrong)." if len(keys) > 1 else "."), Q1A_HINTS[key])
 
 
 q1a = ValueQuestion(
@@ -241,19 +261,20 @@ q1a = ValueQuestion(
     hints=("Print the position with show(state), or look at state.observation(0).",
            "The hand and the herd are different piles: camels never stay in the hand (JAI-SETUP-4).",
            "observation(0) has 'hand', 'herds', 'market', 'deck_size' and 'opponent_hand_size'."),
-    expected=_q1a_expected, judge=_q1a_judge, expects="a dict of five whole numbers",
-    solution=lambda: _value_source("q1a_counts"),
-    explanation="sum(obs['hand'].values()) is 6 (2 spice, 1 cloth, 3 leather); the 4 camels are in the herd.",
+    game="jaipur", read=_q1a_read, wrong=_q1a_wrong, expects="a dict of five whole numbers",
+    digests={"hand": "c3790689e495c6b6163f3ca1720922b9a9c78efba45303716763a12d93099fc0",
+             "herd": "7ca94523ce76c7906cf11c1ec4e33090be866650537d0527a0d6b9a605767337",
+             "market": "3d1159f7deab801c00e23adef0297209454ef857829d3bfa3ab5d806a3c2eedc",
+             "deck": "24908333eaa80f508ca036a8840bb606cf9d5c734c98618121aa8590e235830d",
+             "opponent_hand": "5888b7d00d4cbe832c30fcf346af271f9d88e6f0f38995705f816a794fbfa09a"},
 )
 
 
 # --- q1b: legal moves by kind ------------------------------------------------------------------------
 
 def _q1b_expected(state) -> dict:
-    counts = dict.fromkeys(KINDS, 0)
-    for action in state.legal_actions():
-        counts[action.kind] += 1
-    return counts
+    kinds = Counter(action.kind for action in state.legal_actions())
+    return {kind: kinds[kind] for kind in KINDS}
 
 
 def _q1b_compare(got: Any, want: dict, case: Case) -> None:
@@ -283,14 +304,9 @@ def _q1b_cases() -> list[Case]:
     return [
         Case("position 'q1'", (position("q1"),)),
         Case("a new game, seed 3", (jaipur.new_game(seed=3),)),
-        Case("position 'q2': 7 cards in hand", (position("q2"),)),
+        Case("position 'q3': 7 cards in hand", (position("q3"),)),
         Case("a round after 12 random moves", (random_position(5, 12),)),
     ]
-
-
-def _q1b_hidden() -> list[Case]:
-    return [Case(f"a round after {m} random moves (seed {s})", (random_position(s, m),))
-            for s, m in ((101, 3), (102, 9), (103, 17), (104, 26))] + [Case("position 'q4'", (position("q4"),))]
 
 
 q1b = FunctionQuestion(
@@ -298,15 +314,15 @@ q1b = FunctionQuestion(
     rules=("JAI-TURN-1", "JAI-TAKE-1", "JAI-TAKE-2", "JAI-TAKE-5", "JAI-SELL-1"),
     hints=("state.legal_actions() lists every legal move; each move has a .kind.",
            "Start from counts = {'take_one': 0, 'take_camels': 0, 'exchange': 0, 'sell': 0} and add 1 per move."),
-    cases=_q1b_cases, hidden_cases=_q1b_hidden, expected=_q1b_expected, compare=_q1b_compare,
-    signature="q1b_legal_move_counts(state)", solution=lambda: _source(_solutions.q1b_legal_move_counts),
+    cases=_q1b_cases, expected=_q1b_expected, compare=_q1b_compare,
+    game="jaipur", signature="q1b_legal_move_counts(state)",
 )
 
 
-# --- q2a: which rule forbids a move ------------------------------------------------------------------
+# --- q3a: which rule forbids a move ------------------------------------------------------------------
 
-def q2a_moves() -> dict[str, jaipur.Action]:
-    """The moves of question q2a, labelled A to I (player 0 to move in position 'q2')."""
+def q3a_moves() -> dict[str, jaipur.Action]:
+    """The moves of question q3a, labelled A to I (player 0 to move in position 'q3')."""
     return {
         "A": TakeOne("gold"),
         "B": Sell("diamond", 1),
@@ -320,7 +336,7 @@ def q2a_moves() -> dict[str, jaipur.Action]:
     }
 
 
-Q2A_HINTS = {
+Q3A_HINTS = {
     "A": "Count the cards in player 0's hand first (JAI-TAKE-7).",
     "B": "Which goods may not be sold one at a time? (JAI-SELL-4)",
     "C": "Look at the goods types that go each way in this exchange (JAI-TAKE-4).",
@@ -333,67 +349,67 @@ Q2A_HINTS = {
 }
 
 
-def _q2a_expected() -> dict:
-    state = position("q2")
-    answers = {}
-    for label, move in q2a_moves().items():
-        problem = state.why_illegal(move)
-        answers[label] = None if problem is None else problem.rule
-    return answers
+Q3A_LABELS = tuple("ABCDEFGHI")
 
 
-def _q2a_judge(answer: Any, expected: dict) -> None:
+def _q3a_read(answer: Any, keys) -> dict:
     if not isinstance(answer, dict):
-        raise NotSolved(f"q2a_rules should be a dict from move labels to rule IDs, such as "
+        raise NotSolved(f"q3a_rules should be a dict from move labels to rule IDs, such as "
                         f"{{'A': 'JAI-TAKE-1', 'B': None, ...}}, not {short(answer)}.")
-    tidy = {str(k).strip().upper(): v for k, v in answer.items()}
-    missing = [label for label in expected if label not in tidy]
+    tidy = {clip(k).strip().upper(): v for k, v in answer.items()}
+    missing = [label for label in keys if label not in tidy]
     if missing:
-        raise NotSolved(f"q2a_rules has no answer for move{'s' if len(missing) > 1 else ''} {', '.join(missing)}.",
-                        "Give every move A to I an answer: a rule ID, or None when the move is legal.")
-    wrong = []
-    for label, want in expected.items():
+        raise NotSolved(f"q3a_rules has no answer for move{'s' if len(missing) > 1 else ''} {', '.join(missing)}.",
+                        "Give every move an answer: a rule ID, or None when the move is legal.")
+    values = {}
+    for label in keys:
         try:
-            got = _rule_id(tidy[label])
+            values[label] = _rule_id(tidy[label])
         except NotSolved as bad:
             raise NotSolved(f"move {label}: {bad.problem}") from None
-        if got != want:
-            wrong.append(label)
-    if wrong:
-        first = wrong[0]
-        said = _rule_id(tidy[first])
-        said = "legal (None)" if said is None else said
-        raise NotSolved(f"{len(wrong)} of {len(expected)} answers are not right yet: move{'s' if len(wrong) > 1 else ''} "
-                        f"{', '.join(wrong)}. For move {first} ({q2a_moves()[first]}) you said {said}.",
-                        Q2A_HINTS[first])
+    return values
 
 
-q2a = ValueQuestion(
-    "q2a", "which rule forbids each move", "q2a_rules",
+def _q3a_wrong(wrong: list, values: dict) -> NotSolved:
+    first = wrong[0]
+    said = "legal (None)" if values[first] is None else values[first]
+    return NotSolved(f"{len(wrong)} of {len(values)} answers are not right yet: move{'s' if len(wrong) > 1 else ''} "
+                     f"{', '.join(wrong)}. For move {first} ({q3a_moves()[first]}) you said {said}.",
+                     Q3A_HINTS[first])
+
+
+q3a = ValueQuestion(
+    "q3a", "which rule forbids each move", "q3a_rules",
     rules=("JAI-TAKE-3", "JAI-TAKE-4", "JAI-TAKE-6", "JAI-TAKE-7", "JAI-SELL-4", "JAI-SELL-5"),
     hints=("Read the rules with rule('JAI-TAKE-7') or print(jaipur.RULES['JAI-TAKE-7']).",
            "Decide yourself first, then test your answers in the scratch cell with state.why_illegal(move).",
            "Two moves are legal; each illegal one breaks exactly one rule."),
-    expected=_q2a_expected, judge=_q2a_judge,
-    expects="a dict {'A': rule ID or None, ..., 'I': ...}",
-    solution=lambda: _value_source("q2a_rules"),
-    explanation="state.why_illegal(move) names the rule; None means the move is legal. Taking camels is "
-                "legal even with 7 cards in hand (JAI-TAKE-7), and so is an exchange that keeps the hand at 7.",
+    game="jaipur", read=_q3a_read, wrong=_q3a_wrong, expects="a dict {'A': rule ID or None, ..., 'I': ...}",
+    parts={"A-C": ("moves A to C", "ABC"), "D-F": ("moves D to F", "DEF"), "G-I": ("moves G to I", "GHI")},
+    digests={"A": "c515761f18f788c77432d0a7ff75b0f27c1f245395c5273259a52702e3c70956",
+             "B": "e28ef3e0bfc68b0ba6915688d5be31051dd33fad7f5c7374d06d3d039f285e60",
+             "C": "61fd3a9bf20f847dbd69d8ee750f999dcfaed6695310ac5c936c9e02b32eae1f",
+             "D": "c30a700307793885763cfa35b0566cdda254728cba97758ce38359644d0ef5f6",
+             "E": "7bb9d9dede1b505004dd4ea2d51dbda7b64bf5d645442e96432dcc619c50446b",
+             "F": "cc7e03995387e85515e7538b90a1d9cec6814e2bf344093c2b4449729851c14c",
+             "G": "184bcafa6da8985b923080f0c9be370ef529f025fad97549a615140acd70674d",
+             "H": "6db08f4d2855addafcf9aeba98240eb81036e3f1a554701e23d3ead657ceaef8",
+             "I": "df1dad11daa3ebcb75215611911b95b951c6a7217c9f721ea386b4d0c698d281"},
 )
 
 
-# --- q2b: the rules of a sale ------------------------------------------------------------------------
+# --- q3b: the rules of a sale ------------------------------------------------------------------------
 
 def _sale_position(hand: dict) -> jaipur.State:
     return jaipur.scenario(market={"camel": 5}, hands=[dict(hand), {}], herds=(0, 0))
 
 
-def _q2b_expected(hand: dict, good: str, count: int) -> str | None:
+def _q3b_expected(hand: dict, good: str, count: int) -> str | None:
     problem = _sale_position(hand).why_illegal(Sell(good, count))
     return None if problem is None else problem.rule
 
 
-def _q2b_compare(got: Any, want: str | None, case: Case) -> None:
+def _q3b_compare(got: Any, want: str | None, case: Case) -> None:
     hand, good, count = case.args
     try:
         tidy = _rule_id(got)
@@ -410,7 +426,7 @@ def _q2b_compare(got: Any, want: str | None, case: Case) -> None:
                         hints.get(want, ""))
 
 
-def _q2b_cases() -> list[Case]:
+def _q3b_cases() -> list[Case]:
     data = [({"cloth": 3}, "cloth", 3), ({"cloth": 3}, "cloth", 4), ({"gold": 1, "cloth": 2}, "gold", 1),
             ({"gold": 3}, "gold", 2), ({"silver": 2}, "camel", 1), ({"leather": 1}, "leather", 1),
             ({"diamond": 2}, "diamond", 1), ({"spice": 2}, "spice", 0), ({}, "spice", 1),
@@ -420,32 +436,19 @@ def _q2b_cases() -> list[Case]:
     return [Case(f"hand {h}, sell {n} {g}", (h, g, n)) for h, g, n in data]
 
 
-def _q2b_hidden() -> list[Case]:
-    rng = random.Random(22)
-    cases = []
-    for _ in range(40):
-        hand = {g: rng.randint(0, 2) for g in rng.sample(GOODS, 3)}
-        while sum(hand.values()) > 7:
-            hand.popitem()
-        good = rng.choice(CARD_TYPES)
-        count = rng.randint(0, 4)
-        cases.append(Case(f"hand {hand}, sell {count} {good}", (hand, good, count)))
-    return cases
-
-
-q2b = FunctionQuestion(
-    "q2b", "the rule a sale breaks", "q2b_sale_problem",
+q3b = FunctionQuestion(
+    "q3b", "the rule a sale breaks", "q3b_sale_problem",
     rules=("JAI-SELL-1", "JAI-SELL-4", "JAI-SELL-5"),
     hints=("Test the rules in the order of the task: camels (JAI-SELL-5), then the count (JAI-SELL-1), "
            "then precious goods (JAI-SELL-4).",
            "hand.get(good, 0) is how many cards of that type the hand holds, even when there are none.",
            "The precious goods are 'diamond', 'gold' and 'silver'."),
-    cases=_q2b_cases, hidden_cases=_q2b_hidden, expected=_q2b_expected, compare=_q2b_compare, none_ok=True,
-    signature="q2b_sale_problem(hand, good, count)", solution=lambda: _source(_solutions.q2b_sale_problem),
+    cases=_q3b_cases, expected=_q3b_expected, compare=_q3b_compare, none_ok=True,
+    game="jaipur", signature="q3b_sale_problem(hand, good, count)",
 )
 
 
-# --- q3a: rupees of a sale ---------------------------------------------------------------------------
+# --- q4a: rupees of a sale ---------------------------------------------------------------------------
 
 def _goods_rupees_of_sale(state: jaipur.State, good: str, count: int) -> int:
     """Ask the engine: play the sale on a copy and add up the goods tokens it earned."""
@@ -455,7 +458,7 @@ def _goods_rupees_of_sale(state: jaipur.State, good: str, count: int) -> int:
     return sum(value for _, value in after[before:])
 
 
-def _q3a_compare(got: Any, want: int, case: Case) -> None:
+def _q4a_compare(got: Any, want: int, case: Case) -> None:
     _, good, count = case.args
     value = _whole_number(got, "the rupees of a sale")
     if value != want:
@@ -464,52 +467,43 @@ def _q3a_compare(got: Any, want: int, case: Case) -> None:
         raise NotSolved(f"selling {count} {good} earns {want} rupees in goods tokens; your function says {value}.", hint)
 
 
-def _q3a_cases() -> list[Case]:
-    p = position("q3")
-    return [Case("position 'q3', sell 2 diamond", (p, "diamond", 2)),
-            Case("position 'q3', sell 3 cloth (2 cloth tokens left)", (p, "cloth", 3)),
-            Case("position 'q3', sell 2 leather", (p, "leather", 2)),
-            Case("position 'q3', sell 1 cloth", (p, "cloth", 1)),
+def _q4a_cases() -> list[Case]:
+    p = position("q4")
+    return [Case("position 'q4', sell 2 diamond", (p, "diamond", 2)),
+            Case("position 'q4', sell 3 cloth (2 cloth tokens left)", (p, "cloth", 3)),
+            Case("position 'q4', sell 2 leather", (p, "leather", 2)),
+            Case("position 'q4', sell 1 cloth", (p, "cloth", 1)),
             Case("a new game, seed 8, player 0", (jaipur.scenario(market={"camel": 3, "spice": 2},
                                                                     hands=[{"spice": 4}, {}], seed=8), "spice", 4))]
 
 
-def _sales_of(state: jaipur.State) -> list[Case]:
-    return [Case(f"{label}, {action}", (state, action.good, action.count))
-            for label in ["a random position"] for action in state.legal_actions() if action.kind == "sell"]
-
-
-def _q3a_hidden() -> list[Case]:
-    cases = []
-    for seed, moves in ((31, 20), (32, 30), (33, 45)):
-        cases += _sales_of(random_position(seed, moves))[:6]
-    spent = jaipur.scenario(market={"camel": 3, "leather": 2}, hands=[{"spice": 1, "cloth": 4}, {}], deck_size=20,
-                            tokens=[{"spice": 7}, {"cloth": 3}], seed=9)
-    cases.append(Case("spice stack empty, sell 1 spice", (spent, "spice", 1)))
-    cases.append(Case("3 cloth tokens taken, sell 4 cloth", (spent, "cloth", 4)))
-    return cases
-
-
-def _q3_make_case(item: Any) -> Case:
+def _q4_make_case(item: Any) -> Case:
     return Case("a case from the grader", tuple(item))
 
 
-q3a = FunctionQuestion(
-    "q3a", "rupees of the goods tokens of a sale", "q3a_sale_rupees",
+q4a = FunctionQuestion(
+    "q4a", "rupees of the goods tokens of a sale", "q4a_sale_rupees",
     rules=("JAI-COMP-2", "JAI-SELL-2"),
     hints=("state.observation(state.current_player)['goods_tokens_left'][good] is the stack, top first.",
            "A slice takes the top tokens: stack[:count]; it stops by itself at the end of the list.",
-           "Only goods tokens here: the bonus comes in q3b."),
-    cases=_q3a_cases, hidden_cases=_q3a_hidden, expected=_goods_rupees_of_sale, compare=_q3a_compare,
-    make_case=_q3_make_case, signature="q3a_sale_rupees(state, good, count)",
-    solution=lambda: _source(_solutions.q3a_sale_rupees),
+           "Only goods tokens here: the bonus comes in q4b."),
+    cases=_q4a_cases, expected=_goods_rupees_of_sale, compare=_q4a_compare,
+    make_case=_q4_make_case, game="jaipur", signature="q4a_sale_rupees(state, good, count)",
 )
 
 
-# --- q3b: what the bonus token may be worth ----------------------------------------------------------
+# --- q4b: what the bonus token may be worth ----------------------------------------------------------
 
-def _q3b_expected(observation: dict, count: int) -> tuple:
-    return _solutions.q3b_bonus_estimate(observation, count)
+def _bonus_odds(observation: dict, count: int) -> tuple:
+    """(lowest, highest, mean) rupees of the bonus token a sale of ``count`` cards would take, from
+    what the seat of ``observation`` knows: the tokens of that size it has not seen (JAI-SELL-3)."""
+    size = min(count, 5)
+    if count < 3 or observation["bonus_tokens_left"][str(size)] == 0:
+        return (0, 0, 0.0)
+    held = Counter(value for token_size, value in observation["bonus_tokens"][observation["player"]]
+                   if token_size == size)
+    values = sorted((Counter(BONUS_TOKENS[size]) - held).elements())
+    return (values[0], values[-1], fmean(values))
 
 
 def _numbers(got: Any, n: int, what: str) -> list[float]:
@@ -524,7 +518,7 @@ def _numbers(got: Any, n: int, what: str) -> list[float]:
     return [float(v) for v in values]
 
 
-def _q3b_compare(got: Any, want: tuple, case: Case) -> None:
+def _q4b_compare(got: Any, want: tuple, case: Case) -> None:
     observation, count = case.args
     low, high, mean = _numbers(got, 3, "a tuple (lowest, highest, expected)")
     names = ("lowest", "highest", "expected")
@@ -544,53 +538,40 @@ def _q3b_compare(got: Any, want: tuple, case: Case) -> None:
                             hint)
 
 
-def _q3b_cases() -> list[Case]:
+def _q4b_cases() -> list[Case]:
     fresh = jaipur.new_game(seed=1).observation(0)
-    p3 = position("q3")
+    p3 = position("q4")
     mine = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {}],
                            bonus=[[(3, 3), (3, 3)], [(3, 1)]], seed=12).observation(0)
     empty = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 5}, {}],
                             bonus=[[(5, 10), (5, 9)], [(5, 10), (5, 8), (5, 8)]], seed=13).observation(0)
     return [Case("a new game, sale of 3", (fresh, 3)), Case("a new game, sale of 4", (fresh, 4)),
             Case("a new game, sale of 7", (fresh, 7)), Case("a new game, sale of 2", (fresh, 2)),
-            Case("position 'q3' (you hold a 3-card bonus), sale of 3", (p3.observation(0), 3)),
+            Case("position 'q4' (you hold a 3-card bonus), sale of 3", (p3.observation(0), 3)),
             Case("you hold two 3-card bonus tokens worth 3, sale of 3", (mine, 3)),
             Case("the 5-card stack is empty, sale of 5", (empty, 5))]
 
 
-def _q3b_hidden() -> list[Case]:
-    cases = []
-    for seed in (41, 42, 43):
-        state = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {}], seed=seed,
-                                bonus=[[(3, 2), (4, 6), (5, 8)], [(3, 2), (4, 4)]])
-        for count in (3, 4, 5, 6):
-            cases.append(Case(f"bonus tokens held on both sides, sale of {count}", (state.observation(0), count)))
-    return cases
-
-
-q3b = FunctionQuestion(
-    "q3b", "the range and expected value of a bonus token", "q3b_bonus_estimate",
+q4b = FunctionQuestion(
+    "q4b", "the range and expected value of a bonus token", "q4b_bonus_estimate",
     rules=("JAI-COMP-3", "JAI-SELL-3", "JAI-SETUP-6"),
     hints=("jaipur.BONUS_TOKENS[3] lists every 3-card bonus token; sizes above 5 use the 5-card stack.",
            "observation['bonus_tokens'][observation['player']] are your own tokens, with their values.",
            "observation['bonus_tokens_left'][str(size)] is how many tokens of that size remain face down."),
-    cases=_q3b_cases, hidden_cases=_q3b_hidden, expected=_q3b_expected, compare=_q3b_compare,
-    make_case=_q3_make_case, signature="q3b_bonus_estimate(observation, count)",
-    solution=lambda: _source(_solutions.q3b_bonus_estimate),
-    explanation="The bonus stacks were shuffled, so every token you cannot account for is as likely to be on "
-                "top as any other: the expected value is their mean.",
+    cases=_q4b_cases, expected=_bonus_odds, compare=_q4b_compare,
+    make_case=_q4_make_case, game="jaipur", signature="q4b_bonus_estimate(observation, count)",
 )
 
 
-# --- q3c: the best sale now --------------------------------------------------------------------------
+# --- q4c: the best sale now --------------------------------------------------------------------------
 
 def _sale_value(state: jaipur.State, action: Sell) -> float:
     observation = state.observation(state.current_player)
     return (_goods_rupees_of_sale(state, action.good, action.count)
-            + _solutions.q3b_bonus_estimate(observation, action.count)[2])
+            + _bonus_odds(observation, action.count)[2])
 
 
-def _q3c_expected(state: jaipur.State) -> tuple:
+def _q4c_expected(state: jaipur.State) -> tuple:
     values = {a: _sale_value(state, a) for a in state.legal_actions() if a.kind == "sell"}
     if not values:
         return (None, 0.0, state)
@@ -598,7 +579,7 @@ def _q3c_expected(state: jaipur.State) -> tuple:
     return (best, values[best], state)
 
 
-def _q3c_compare(got: Any, want: tuple, case: Case) -> None:
+def _q4c_compare(got: Any, want: tuple, case: Case) -> None:
     best, value, state = want
     if best is None:
         if got is not None:
@@ -616,71 +597,58 @@ def _q3c_compare(got: Any, want: tuple, case: Case) -> None:
     if mine < value - 1e-9:
         raise NotSolved(f"your sale {got!r} is worth {mine:g} rupees (goods tokens + expected bonus), but "
                         f"another sale is worth {value:g}.",
-                        "Try every legal sale: value = q3a's goods rupees + q3b's expected bonus.")
+                        "Try every legal sale: value = q4a's goods rupees + q4b's expected bonus.")
 
 
 
-def _q3c_cases() -> list[Case]:
+def _q4c_cases() -> list[Case]:
     big = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"leather": 5, "gold": 2}, {}], seed=14)
     none = jaipur.scenario(market={"camel": 3, "cloth": 2}, hands=[{"gold": 1, "silver": 1}, {}], seed=15)
-    return [Case("position 'q3'", (position("q3"),)), Case("5 leather or 2 gold", (big,)),
+    return [Case("position 'q4'", (position("q4"),)), Case("5 leather or 2 gold", (big,)),
             Case("no legal sale", (none,)), Case("a round after 24 random moves", (random_position(16, 24),))]
 
 
-def _q3c_hidden() -> list[Case]:
-    return [Case(f"a round after {m} random moves (seed {s})", (random_position(s, m),))
-            for s, m in ((51, 10), (52, 20), (53, 30), (54, 40), (55, 50))]
-
-
-q3c = FunctionQuestion(
-    "q3c", "the best sale now", "q3c_best_sale",
+q4c = FunctionQuestion(
+    "q4c", "the best sale now", "q4c_best_sale",
     rules=("JAI-SELL-1", "JAI-SELL-2", "JAI-SELL-3", "JAI-SELL-4"),
     hints=("Loop over state.legal_actions() and keep the sales (action.kind == 'sell').",
-           "Value of a sale = q3a_sale_rupees(state, a.good, a.count) + q3b_bonus_estimate(observation, a.count)[2].",
+           "Value of a sale = q4a_sale_rupees(state, a.good, a.count) + q4b_bonus_estimate(observation, a.count)[2].",
            "Return the sale with the highest value, or None when the loop found no sale."),
-    cases=_q3c_cases, hidden_cases=_q3c_hidden, expected=_q3c_expected, compare=_q3c_compare, none_ok=True,
-    signature="q3c_best_sale(state)", solution=lambda: _source(_solutions.q3c_best_sale),
+    cases=_q4c_cases, expected=_q4c_expected, compare=_q4c_compare, none_ok=True,
+    uses={"q4a_sale_rupees": q4a, "q4b_bonus_estimate": q4b}, game="jaipur", signature="q4c_best_sale(state)",
 )
 
 
-# --- q4a: the hand limit in an exchange --------------------------------------------------------------
+# --- q2a: the hand limit in an exchange --------------------------------------------------------------
 
-def _q4a_expected() -> int:
-    state = position("q4")
-    return max((a.give.count("camel") for a in state.legal_actions() if a.kind == "exchange"), default=0)
-
-
-def _q4a_judge(answer: Any, expected: int) -> None:
-    value = _whole_number(answer, "q4a_max_camels")
-    if value == expected:
-        return
-    if value > expected:
-        hint = ("Each camel given back is paid from the herd, while each good taken lands in the hand: count the "
-                "hand after the exchange (JAI-TAKE-7).")
-    else:
-        hint = "Could one exchange give back a camel or more and still keep the hand at 7 or fewer? (JAI-TAKE-7)"
-    raise NotSolved(f"{value} is not the largest number of camels player 0 may give back in position 'q4'.", hint)
+def _q2a_read(answer: Any, keys) -> dict:
+    return {None: _whole_number(answer, "q2a_max_camels")}
 
 
-q4a = ValueQuestion(
-    "q4a", "camels given back under the hand limit", "q4a_max_camels",
+def _q2a_wrong(keys: list, values: dict) -> NotSolved:
+    return NotSolved(f"{short(values[None])} is not the largest number of camels player 0 may give back in "
+                     "position 'q2'.", "Each camel given back is paid from the herd, while each good taken lands "
+                     "in the hand: count the hand after the exchange (JAI-TAKE-7).")
+
+
+q2a = ValueQuestion(
+    "q2a", "camels given back under the hand limit", "q2a_max_camels",
     rules=("JAI-TAKE-2", "JAI-TAKE-7"),
     hints=("Player 0 holds 6 cards. Taking goods adds cards to the hand; giving goods back removes them; giving "
            "camels back removes nothing from the hand.",
            "After the exchange the hand holds 6 + (camels given back) cards."),
-    expected=_q4a_expected, judge=_q4a_judge, expects="a whole number",
-    solution=lambda: _value_source("q4a_max_camels"),
-    explanation="6 cards + 1 camel's worth = 7: one camel at most, however big the herd (JAI-TAKE-7).",
+    game="jaipur", read=_q2a_read, wrong=_q2a_wrong, expects="a whole number",
+    digests={None: "56c0371fc6b821df8af22949352945103aa1d0b2dff7fbbe0e04f32fd9396717"},
 )
 
 
-# --- q4b: every legal exchange -----------------------------------------------------------------------
+# --- q2b: every legal exchange -----------------------------------------------------------------------
 
 def _exchange_position(market: dict, hand: dict, herd: int) -> jaipur.State:
     return jaipur.scenario(market=dict(market), hands=[dict(hand), {}], herds=(herd, 0))
 
 
-def _q4b_expected(market: dict, hand: dict, herd: int) -> list:
+def _q2b_expected(market: dict, hand: dict, herd: int) -> list:
     state = _exchange_position(market, hand, herd)
     return [a for a in state.legal_actions() if a.kind == "exchange"]
 
@@ -696,33 +664,48 @@ def _as_exchange(item: Any) -> Exchange:
     raise NotSolved(f"{short(item)} is not an exchange; use jaipur.Exchange(take=[...], give=[...]).")
 
 
-def _q4b_compare(got: Any, want: list, case: Case) -> None:
+def _q2b_compare(got: Any, want: list, case: Case, part: str | None = None) -> None:
+    """Part "legal": every exchange listed is legal, none twice; part "complete": none is missing."""
     market, hand, herd = case.args
     if isinstance(got, (str, bytes, dict)) or not hasattr(got, "__iter__"):
         raise NotSolved(f"your function returned {short(got)}; it should return a list of jaipur.Exchange moves.")
     mine = [_as_exchange(item) for item in got]
+    right, yours = set(want), set(mine)
+    if part in (None, "legal"):
+        _q2b_legal(mine, right, case)
+    if part in (None, "complete"):
+        missed = [a for a in want if a not in yours]
+        if missed:
+            raise NotSolved(f"you found {len(yours & right)} of the {len(right)} legal exchanges; you missed for "
+                            f"example {missed[0]!r}.",
+                            "Any take of 2 or more market goods, any mix of goods (of other types) and camels given "
+                            "back, as long as the hand ends with 7 cards or fewer.")
+
+
+def _q2b_legal(mine: list, right: set, case: Case) -> None:
+    market, hand, herd = case.args
     if len(set(mine)) != len(mine):
         twice = next(a for a in mine if mine.count(a) > 1)
         raise NotSolved(f"your list holds {twice!r} more than once.",
                         "Each exchange once: Exchange(take=['cloth', 'spice'], ...) equals Exchange(take=['spice', 'cloth'], ...).")
-    right, yours = set(want), set(mine)
-    state = _exchange_position(market, hand, herd)
     wrong = [a for a in mine if a not in right]
     if wrong:
-        problem = state.why_illegal(wrong[0])
+        problem = _exchange_position(market, hand, herd).why_illegal(wrong[0])
         raise NotSolved(f"{len(wrong)} of your exchanges are not legal, for example {wrong[0]!r}: {problem}",
                         "Check each rule of an exchange: JAI-TAKE-2, 3, 4, 6 and 7.")
-    missed = [a for a in want if a not in yours]
-    if missed:
-        raise NotSolved(f"you found {len(yours)} of the {len(right)} legal exchanges; you missed for example "
-                        f"{missed[0]!r}.",
-                        "Any take of 2 or more market goods, any mix of goods (of other types) and camels given "
-                        "back, as long as the hand ends with 7 cards or fewer.")
 
 
-def _q4b_cases() -> list[Case]:
-    p4 = POSITIONS["q4"]
-    data = [("position 'q4'", p4["market"], p4["hands"][0], p4["herds"][0]),
+def _q2b_make_case(item: Any) -> Case:
+    """A grader's extra case: a State (the player to move's market, hand and herd) or (market, hand, herd)."""
+    if isinstance(item, jaipur.State):
+        seen = item.observation(item.current_player)
+        return Case("a position from the grader", (seen["market"], seen["hand"], seen["herds"][item.current_player]))
+    return Case("a case from the grader", tuple(item))
+
+
+def _q2b_cases() -> list[Case]:
+    p4 = POSITIONS["q2"]
+    data = [("position 'q2'", p4["market"], p4["hands"][0], p4["herds"][0]),
             ("two cloth on display", {"cloth": 2, "spice": 1, "camel": 2}, {"cloth": 1, "leather": 2}, 2),
             ("only camels on display", {"camel": 5}, {"cloth": 2, "spice": 1}, 3),
             ("a full hand, no herd", {"diamond": 2, "gold": 1, "leather": 2},
@@ -732,27 +715,16 @@ def _q4b_cases() -> list[Case]:
     return [Case(label, (m, h, n)) for label, m, h, n in data]
 
 
-def _q4b_hidden() -> list[Case]:
-    cases = []
-    for seed, moves in ((61, 8), (62, 16), (63, 25), (64, 33)):
-        state = random_position(seed, moves)
-        seen = state.observation(state.current_player)
-        if sum(seen["market"].values()) == 5:
-            cases.append(Case(f"a random position (seed {seed})",
-                              (seen["market"], seen["hand"], seen["herds"][state.current_player])))
-    return cases
-
-
-q4b = FunctionQuestion(
-    "q4b", "list every legal exchange", "q4b_exchanges",
+q2b = FunctionQuestion(
+    "q2b", "list every legal exchange", "q2b_exchanges",
     rules=("JAI-TAKE-2", "JAI-TAKE-3", "JAI-TAKE-4", "JAI-TAKE-6", "JAI-TAKE-7"),
     hints=("itertools.product(range(a + 1), range(b + 1), ...) gives every way to take 0..a of one type, "
            "0..b of the next, ...",
            "For each take of k >= 2 goods, give back k cards: goods of types you did not take, and camels for the rest.",
            "Camels given back add to the hand size after the exchange: hand + camels <= 7."),
-    cases=_q4b_cases, hidden_cases=_q4b_hidden, expected=_q4b_expected, compare=_q4b_compare,
-    make_case=_q3_make_case, signature="q4b_exchanges(market, hand, herd)",
-    solution=lambda: _source(_solutions.q4b_exchanges),
+    cases=_q2b_cases, expected=_q2b_expected, compare=_q2b_compare, make_case=_q2b_make_case,
+    parts={"legal": "every exchange listed is legal, none twice", "complete": "no legal exchange is missing"},
+    game="jaipur", signature="q2b_exchanges(market, hand, herd)",
 )
 
 
@@ -781,7 +753,13 @@ def _crafted_round(tokens, bonus, herds) -> dict:
 
 CRAFTED_ROUNDS = {
     "tied on rupees, more bonus tokens": ([{"cloth": 2}, {"spice": 1}], [[], [(3, 3)]], (4, 4)),
-    "tied on rupees and bonus tokens, more goods tokens": ([{"cloth": 3}, {"diamond": 1}], [[(3, 2)], [(4, 6)]], (4, 3)),
+    # 21 rupees each (cloth 13 + leather 4 + bonus 4; diamonds 19 + bonus 2), one bonus token each, 5 goods tokens to 3
+    "tied on rupees and bonus tokens, more goods tokens": ([{"cloth": 4, "leather": 1}, {"diamond": 3}],
+                                                           [[(4, 4)], [(3, 2)]], (4, 4)),
+    # 23 rupees each; player 0 has MORE bonus tokens (2 to 1) worth LESS (3 to 8): counting them, not adding
+    # their values, gives the seal to player 0 (JAI-END-5)
+    "tied on rupees, more bonus tokens worth less": ([{"leather": 3, "spice": 3}, {"cloth": 5}],
+                                                     [[(3, 2), (3, 1)], [(5, 8)]], (4, 4)),
     "tied on everything": ([{"cloth": 1}, {"spice": 1}], [[], []], (4, 4)),
     "the camel token decides": ([{"cloth": 2}, {"spice": 2}], [[], []], (5, 2)),
     "the camel token is not a goods token": ([{"cloth": 1}, {}], [[], []], (2, 5)),
@@ -806,10 +784,6 @@ def _q5_cases() -> list[Case]:
     cases = [_round_case(label, _crafted_round(*spec)) for label, spec in CRAFTED_ROUNDS.items()]
     cases += [_round_case(f"a random round (seed {seed})", _finished_round(seed)) for seed in (1, 2, 3)]
     return cases
-
-
-def _q5_hidden() -> list[Case]:
-    return [_round_case(f"a random round (seed {seed})", _finished_round(seed)) for seed in range(70, 80)]
 
 
 def _q5_make_case(item: Any) -> Case:
@@ -861,7 +835,7 @@ def _q5b_compare(got: Any, want, case: Case) -> None:
         raise NotSolved(f"your function returned {short(got)}; it should return 0, 1 or None.")
     if got != want:
         (data,) = case.args
-        rupees = _solutions.q5a_round_rupees(data)
+        rupees = _q5_result(data)["rupees"]
         if rupees[0] != rupees[1]:
             hint = "The richer player wins the round, camel token included (JAI-END-3, JAI-END-4)."
         else:
@@ -878,9 +852,9 @@ q5a = FunctionQuestion(
     hints=("round_data['goods_tokens'][0] is a list of [good, rupees] pairs of player 0.",
            "round_data['bonus_tokens'][0] is a list of [size, rupees] pairs: add the rupees.",
            "The camel token: 5 rupees to the player with more camels in round_data['herds']; nobody on a tie."),
-    cases=_q5_cases, hidden_cases=_q5_hidden, expected=_q5a_expected, compare=_q5a_compare,
+    cases=_q5_cases, expected=_q5a_expected, compare=_q5a_compare,
     make_case=_q5_make_case,
-    signature="q5a_round_rupees(round_data)", solution=lambda: _source(_solutions.q5a_round_rupees),
+    game="jaipur", signature="q5a_round_rupees(round_data)",
 )
 
 q5b = FunctionQuestion(
@@ -889,55 +863,73 @@ q5b = FunctionQuestion(
     hints=("Compare rupees first (your q5a_round_rupees helps).",
            "On a tie, count the bonus tokens of each player: len(round_data['bonus_tokens'][seat]).",
            "Still tied: count the goods tokens; still tied: return None."),
-    cases=_q5_cases, hidden_cases=_q5_hidden, expected=_q5b_expected, compare=_q5b_compare, none_ok=True,
-    make_case=_q5_make_case,
-    signature="q5b_round_winner(round_data)", solution=lambda: _source(_solutions.q5b_round_winner),
+    cases=_q5_cases, expected=_q5b_expected, compare=_q5b_compare, none_ok=True,
+    make_case=_q5_make_case, uses={"q5a_round_rupees": q5a},
+    game="jaipur", signature="q5b_round_winner(round_data)",
 )
 
 
 # --- q6: a bot ---------------------------------------------------------------------------------------
 
 q6 = AgentQuestion(
-    "q6", "a bot that beats the random bot", "Q6Bot", rules=("JAI-TURN-1", "JAI-SELL-2", "JAI-SELL-3"),
+    "q6", "a bot that beats the random bot, then the greedy bot", "Q6Bot",
+    rules=("JAI-TURN-1", "JAI-SELL-2", "JAI-SELL-3", "JAI-TAKE-7"),
     hints=("Start simple: look at view.legal_actions and return the first sale you find, else the first move.",
            "view.observation['goods_tokens_left'][good] shows what a sale pays now; sell big or precious goods.",
-           "When there is no good sale, take the good whose stack still pays the most; camels last."),
-    game="jaipur", matches=200, need=0.6, seed=2024, hidden_seed=7,
-    solution=lambda: _source(_solutions.Q6Bot),
-    explanation="Greedy rules are enough to beat a random player almost every time; the strategy lesson "
-                "compares smarter bots.",
+           "When there is no good sale, take the good whose stack still pays the most; camels last.",
+           "To beat greedy, be patient: collect a type you already hold and sell 3 or more at once (bonus "
+           "tokens), sell diamonds, gold and silver in pairs, and take camels only when the market shows many."),
+    game="jaipur", seed=2024,
+    tiers={"random": Tier("random", need=0.85, matches=200,
+                          words="tier 1: beat the random bot (95 % sure of a win rate above 85 %)"),
+           "greedy": Tier("greedy", need=0.5, matches=200,
+                          words="tier 2: beat the greedy bot (95 % sure of a win rate above 50 %)")},
 )
 
 
-def win_rate(bot: Any, matches: int = 50, seed: int = 0) -> float:
-    """Play ``matches`` matches of ``bot`` (class, instance or function) against RandomAgent; print and return its win rate.
+def win_rate(bot: Any, matches: int = 50, seed: int = 0, opponent: str = "random") -> float | None:
+    """Play ``matches`` matches of ``bot`` (class, instance or function) against ``opponent``; print and return its win rate.
 
     Not graded: a quick test for the scratch cell (seats swapped every other match). A bot that
-    fails is reported in a line, not with a traceback.
+    fails, loops or is too slow (1 s a move, 60 s in all) is reported in a line, not with a
+    traceback, and None is returned; so are bad arguments.
     """
-    from ..agents import RandomAgent, play_match
-    from .framework import _FunctionAgent
+    from ..agents import AGENTS
 
-    name = getattr(bot, "name", getattr(bot, "__name__", "your bot"))
-    wins = 0
-    for i in range(matches):
+    if isinstance(matches, bool) or not isinstance(matches, int) or not 1 <= matches <= 2000:
+        print(f"win_rate: matches must be a whole number from 1 to 2000, not {short(matches)}.")
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        print(f"win_rate: seed must be a whole number, not {short(seed)}.")
+        return None
+    if not isinstance(opponent, str) or opponent not in AGENTS:
+        print(f"win_rate: opponent must be one of {', '.join(map(repr, AGENTS))}, not {short(opponent)}.")
+        return None
+    tier = Tier(opponent, need=0.0, matches=matches)
+    trial = AgentQuestion("win_rate", f"{matches} matches against {opponent}", "your bot", game="jaipur",
+                          tiers={"trial": tier}, seed=seed)
+
+    def play() -> tuple[bool, str]:
         try:
-            agent = bot() if inspect.isclass(bot) else (bot if hasattr(bot, "choose") else _FunctionAgent(bot))
-            rival = RandomAgent(derive_seed(seed, "bot1", i))
-            seat = i % 2
-            result = play_match("jaipur", [rival, agent] if seat else [agent, rival],
-                                seed=derive_seed(seed, "match", i), max_turns=5000)
-        except Exception as exc:  # a learner's bot: say what happened, do not stop the notebook
-            print(f"{name} failed in match {i + 1}: {type(exc).__name__}: {clip(exc)} "
-                  "(choose must return one of view.legal_actions)")
-            return 0.0
-        wins += result.winner == seat
-    print(f"{name} won {wins} of {matches} matches ({100 * wins / matches:.0f} %) against RandomAgent.")
+            build = trial._factory(bot)
+            with Budget(trial.per_call, trial.total) as budget:
+                wins = trial._series(build, budget, seed, tier)
+        except NotSolved as failure:
+            return False, f"win_rate: {failure.problem}"
+        except TimeUp:
+            return False, "win_rate: your bot took too long and was stopped."
+        return True, str(wins)
+
+    ok, text = run_isolated(play, trial.total + 20)
+    if not ok:
+        print(text)
+        return None
+    wins = int(text.splitlines()[-1])
+    name = getattr(bot, "name", None)
+    name = name if isinstance(name, str) else "your bot"
+    print(f"{name} won {wins} of {matches} matches ({100 * wins / matches:.0f} %) against {opponent}.")
     return wins / matches
 
 
-QUESTIONS = {q.label: q for q in (q1a, q1b, q2a, q2b, q3a, q3b, q3c, q4a, q4b, q5a, q5b, q6)}
+QUESTIONS = {q.label: q for q in (q1a, q1b, q2a, q2b, q3a, q3b, q4a, q4b, q4c, q5a, q5b, q6)}
 """Every Jaipur question by label."""
-
-ANSWERS = {q.label: getattr(_solutions, q.answer_name) for q in QUESTIONS.values()}
-"""The reference answer of each question (for tests and for teachers)."""

@@ -111,3 +111,51 @@ def release(game: str = "jaipur", out: str | Path | None = None, source: str | P
         nbformat.write(nb, destination)
         written.append(destination)
     return written
+
+
+def _source_folders(game: str) -> list[Path]:
+    """Folders that may hold ``game``'s source notebooks: ``exercises/<game>`` in the current folder or
+    one above it (a release folder sits inside the source folder), else beside the package (a clone)."""
+    here = Path.cwd()
+    folders = [p / "exercises" / game for p in (here, *here.parents)]
+    folders += [here.parent, Path(__file__).resolve().parents[2] / "exercises" / game]
+    return folders
+
+
+def reference_source(game: str, answer_name: str) -> str | None:
+    """The reference answer of ``answer_name`` from a source notebook of ``game``, or None.
+
+    Reads the answer cell (an nbgrader solution cell) that defines ``answer_name`` in a source
+    notebook (one with ``### BEGIN SOLUTION`` markers) and returns it without the markers and
+    without the empty ``name = None`` placeholder. None when no source notebook can be found:
+    the installed package itself holds no answer.
+    """
+    import json
+    import re
+
+    pattern = re.compile(rf"^(?:def|class)\s+{re.escape(answer_name)}\b|^{re.escape(answer_name)}\s*=",
+                         re.MULTILINE)
+    for folder in _source_folders(game):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.ipynb")):
+            try:
+                cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+            except (OSError, ValueError, AttributeError):
+                continue
+            for cell in cells:
+                if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+                    continue
+                source = cell.get("source", "")
+                source = "".join(source) if isinstance(source, list) else str(source)
+                if "### BEGIN SOLUTION" not in source or not pattern.search(source):
+                    continue
+                before, _, after = source.partition("### BEGIN SOLUTION")
+                solution, _, tail = after.partition("### END SOLUTION")
+                # drop the empty placeholder of a value answer ("q1a_counts = None") and the comment above it
+                kept = [line for line in before.splitlines()
+                        if not re.match(rf"^{re.escape(answer_name)}\s*=\s*None\s*$", line)
+                        and not line.startswith("# Your answer")]
+                lines = kept + solution.strip("\n").splitlines() + tail.strip("\n").splitlines()
+                return "\n".join(line for line in lines if line.strip() != "").rstrip() + "\n"
+    return None

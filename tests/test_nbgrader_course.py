@@ -1,0 +1,203 @@
+"""The README's nbgrader course, run as a teacher would: quickstart, the config lines of the README,
+generate_assignment, two submissions autograded (a full solution and a fixed wrong one), feedback
+and export; the marks are checked question by question."""
+from __future__ import annotations
+
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "exercises" / "jaipur"
+
+pytestmark = [pytest.mark.notebook, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+
+# The wrong submission: answer name -> the code a student hands in (the other answers are right).
+WRONG = {
+    # q1a: counts the camels of the herd as hand cards -> 0 of 1
+    "q1a_counts": 'q1a_counts = {"hand": 10, "herd": 4, "market": 5, "deck": 32, "opponent_hand": 4}',
+    # q2a: the answer cell raises -> 0 of 1
+    "q2a_max_camels": "q2a_max_camels = None\nq2a_max_camels = 6 - hand_size_after",
+    # q2b: only the exchanges that give back camels: all legal (1 of 1), not complete (0 of 2)
+    "q2b_exchanges": '''def q2b_exchanges(market, hand, herd):
+    goods = [g for g in GOODS if market.get(g, 0)]
+    exchanges = []
+    for take in product(*(range(market.get(g, 0) + 1) for g in goods)):
+        k = sum(take)
+        if 2 <= k <= herd and sum(hand.values()) + k <= 7:
+            taken = [g for g, n in zip(goods, take) for _ in range(n)]
+            exchanges.append(Exchange(taken, ["camel"] * k))
+    return exchanges''',
+    # q3a: move E wrong: A-C 1, D-F 0, G-I 1
+    "q3a_rules": '''q3a_rules = {"A": "JAI-TAKE-7", "B": "JAI-SELL-4", "C": "JAI-TAKE-4", "D": "JAI-TAKE-3", "E": "JAI-TAKE-7",
+             "F": None, "G": "JAI-TAKE-6", "H": "JAI-SELL-5", "I": "JAI-TAKE-7"}''',
+    # q3b: checks the precious goods before the count -> 0 of 2
+    "q3b_sale_problem": '''def q3b_sale_problem(hand, good, count):
+    if good == "camel":
+        return "JAI-SELL-5"
+    if good in ("diamond", "gold", "silver") and count < 2:
+        return "JAI-SELL-4"
+    if count < 1 or count > hand.get(good, 0):
+        return "JAI-SELL-1"
+    return None''',
+    # q4b: forgets the tokens the player holds -> 0 of 2
+    "q4b_bonus_estimate": '''def q4b_bonus_estimate(observation, count):
+    if count < 3:
+        return (0, 0, 0.0)
+    size = min(count, 5)
+    if observation["bonus_tokens_left"][str(size)] == 0:
+        return (0, 0, 0.0)
+    values = BONUS_TOKENS[size]
+    return (min(values), max(values), sum(values) / len(values))''',
+    # q4c is right but uses the wrong q4b: graded on the reference -> 2 of 2
+    # q5a: forgets the camel token -> 0 of 2
+    "q5a_round_rupees": '''def q5a_round_rupees(round_data):
+    return [sum(v for _, v in round_data["goods_tokens"][s]) + sum(v for _, v in round_data["bonus_tokens"][s])
+            for s in (0, 1)]''',
+    # q5b is right but uses the wrong q5a: graded on the reference -> 2 of 2
+    # q6: the first hint's bot: beats random (1 of 1), not greedy (0 of 2)
+    "Q6Bot": '''class Q6Bot:
+    name = "first sale"
+
+    def choose(self, view):
+        for action in view.legal_actions:
+            if action.kind == "sell":
+                return action
+        return view.legal_actions[0]''',
+}
+
+# grade id -> points the wrong submission earns
+WRONG_POINTS = {
+    "q1a_check": 0, "q1b_check": 2,
+    "q2a_check": 0, "q2b_check_legal": 1, "q2b_check_complete": 0,
+    "q3a_check_a_c": 1, "q3a_check_d_f": 0, "q3a_check_g_i": 1, "q3b_check": 0,
+    "q4a_check": 2, "q4b_check": 0, "q4c_check": 2,
+    "q5a_check": 0, "q5b_check": 2,
+    "q6_check_random": 1, "q6_check_greedy": 0,
+}
+
+
+def readme_config() -> str:
+    """The nbgrader_config.py lines of the README's teacher section."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    after = text.split("<!-- nbgrader-config -->", 1)[1]
+    block = re.search(r"```python\n(.*?)```", after, re.DOTALL).group(1)
+    return "\n".join(line[3:] if line.startswith("   ") else line for line in block.splitlines()) + "\n"
+
+
+def environment() -> dict:
+    """The teacher's shell: the environment's bin folder on PATH (nbgrader runs `alembic` from it)."""
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    return {**os.environ, "PYTHONPATH": str(ROOT), "PATH": path}
+
+
+def nbgrader(course: Path, *args: str, timeout: float = 900) -> subprocess.CompletedProcess:
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, capture_output=True, text=True,
+                          timeout=timeout, env=environment())
+    assert done.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return done
+
+
+def answer_name(source: str) -> str | None:
+    match = re.search(r"^(?:def|class) (\w+)|^(\w+) = None", source, re.MULTILINE)
+    return (match.group(1) or match.group(2)) if match else None
+
+
+def solved(source: str) -> str:
+    """An answer cell of the source with its solution in place (what a full submission holds)."""
+    before, _, rest = source.partition("### BEGIN SOLUTION")
+    solution, _, after = rest.partition("### END SOLUTION")
+    return before.rstrip(" ") + solution.strip("\n") + "\n" + after.lstrip("\n")
+
+
+def submit(course: Path, student: str, wrong: dict[str, str]) -> None:
+    """Fill the released notebooks' answer cells (right answers, or the ``wrong`` ones) and hand them in."""
+    out = course / "submitted" / student / "jaipur"
+    out.mkdir(parents=True)
+    for released in sorted((course / "release" / "jaipur").glob("*.ipynb")):
+        source = nbformat.read(SOURCE / released.name, as_version=4)
+        answers = {c.metadata["nbgrader"]["grade_id"]: c.source for c in source.cells
+                   if c.metadata.get("nbgrader", {}).get("solution")}
+        nb = nbformat.read(released, as_version=4)
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("solution"):
+                right = answers[meta["grade_id"]]
+                cell.source = wrong.get(answer_name(right), solved(right))
+        nbformat.write(nb, out / released.name)
+    (out / "timestamp.txt").write_text("2026-12-01 00:00:00.000000 UTC")
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Path:
+    base = tmp_path_factory.mktemp("nbgrader")
+    nbgrader(base, "quickstart", "jaipur_course")
+    course = base / "jaipur_course"
+    shutil.rmtree(course / "source" / "ps1")  # the quickstart's sample assignment
+    shutil.copytree(SOURCE, course / "source" / "jaipur", ignore=shutil.ignore_patterns("release", ".*"))
+    with open(course / "nbgrader_config.py", "a", encoding="utf-8") as config:
+        config.write("\n" + readme_config())
+    nbgrader(course, "generate_assignment", "jaipur")
+    for student in ("full", "wrong"):
+        nbgrader(course, "db", "student", "add", student)
+    submit(course, "full", {})
+    submit(course, "wrong", WRONG)
+    done = nbgrader(course, "autograde", "jaipur", timeout=1500)
+    (course / "autograde.log").write_text(done.stdout + done.stderr)
+    nbgrader(course, "generate_feedback", "jaipur")
+    nbgrader(course, "export")
+    return course
+
+
+def test_the_release_has_no_answer_and_no_sample_assignment(course):
+    assert not (course / "release" / "ps1").exists()
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (course / "release" / "jaipur").glob("*.ipynb"))
+    assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text and ".grade(" not in text
+    assert "reference_q5a" not in text and "seed=7" not in text
+
+
+def test_grades_question_by_question(course, monkeypatch):
+    from nbgrader.api import Gradebook
+
+    monkeypatch.setenv("PATH", environment()["PATH"])
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        assignment = gradebook.find_assignment("jaipur")
+        cells = [(nb, cell) for nb in assignment.notebooks for cell in nb.grade_cells]
+        auto = {cell.name: cell.max_score for _, cell in cells if cell.cell_type == "code"}
+        by_hand = {cell.name: cell.max_score for _, cell in cells if cell.cell_type == "markdown"}
+        assert set(auto) == set(WRONG_POINTS)
+        assert sum(auto.values()) == 25
+        assert set(by_hand) == {"q1a_explain", "q2a_explain", "q3a_explain"} and sum(by_hand.values()) == 3
+        for student, expected in (("full", auto), ("wrong", WRONG_POINTS)):
+            got = {}
+            for nb, cell in cells:
+                grade = gradebook.find_grade(cell.name, nb.name, "jaipur", student)
+                if cell.cell_type == "code":
+                    got[cell.name] = grade.score
+                else:  # the "explain why" cells wait for the teacher
+                    assert grade.needs_manual_grade, (student, cell.name)
+            assert got == {k: float(v) for k, v in expected.items()}, (student, got)
+    rows = {row["student_id"]: row for row in csv.DictReader(open(course / "grades.csv", encoding="utf-8"))}
+    assert float(rows["full"]["score"]) == 25.0 and float(rows["full"]["max_score"]) == 28.0
+    assert float(rows["wrong"]["score"]) == sum(WRONG_POINTS.values())
+
+
+def test_feedback_is_written_without_hidden_tests(course):
+    pages = sorted((course / "feedback" / "wrong" / "jaipur").glob("*.html"))
+    assert len(pages) == 6
+    text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
+    assert "not solved yet" in text and "BEGIN HIDDEN TESTS" not in text and "reference_q5a" not in text
+
+
+def test_the_autograder_warns_only_about_checksums(course):
+    """The README promises one harmless kind of warning; anything else must be looked at."""
+    log = (course / "autograde.log").read_text(encoding="utf-8")
+    warnings = [line for line in log.splitlines() if "| WARNING]" in line]
+    assert warnings and all("Attribute 'checksum' for cell" in line for line in warnings), warnings[:5]
