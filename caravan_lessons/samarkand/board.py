@@ -19,15 +19,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from ._pending_shared import DataFileError, StrictModel, check, load_board as _load_graph, package_file, read_json, validate
+from ..boards import load_board as _load_graph, package_file
+from ..files import DataFileError, StrictModel, check, read_json, validate
+from .actions import Marry, Place
 from .components import FAMILIES, GOODS_COUNT, KINDS, LAND_KINDS
 
 __all__ = ["Board", "Family", "load_board", "default_board"]
 
 
 class SpaceAttrs(StrictModel):
-    """Game attributes of one board node (besides id, kind and pos)."""
+    """Game attributes of one board node (besides id and pos)."""
 
+    kind: str
     name: str
     number: int | None = None
     family: str | None = None
@@ -114,6 +117,12 @@ class Board:
         self.families = tuple(families)
         self.family_index = {f.id: i for i, f in enumerate(families)}
         self.start = tuple(self.index[f.start] for f in families)
+        self.prices = tuple(f.price for f in families)
+        self.marry_actions = tuple(Marry(f.id) for f in families)
+        self.place_actions = tuple(tuple(Place(f.id, s) for s in self.spaces) for f in families)
+        """Ready-made actions (legal_actions hands out these objects instead of building new ones)."""
+        self.labels = tuple(self.space_label(s) for s in range(len(self.spaces)))
+        """Per space, its label in words (``space_label``), ready for the event log."""
         self.teaching_board = bool(graph.graph.get("teaching_board"))
         self.note = graph.graph.get("note", "")
 
@@ -151,11 +160,13 @@ def _check_families(entries: list[FamilyEntry], source: str) -> list[Family]:
     return [Family(**e.model_dump()) for e in entries]
 
 
-def _board_rules(families: list[Family], source: str):
+def _board_rules(families: list[Family]):
     """The game rules a board must meet, as a ``check(graph)`` for ``boards.load_board``."""
     known = {f.id: f for f in families}
 
     def rules(graph) -> None:
+        source = graph.graph.get("source", "board file")
+
         def fail(cond, msg, rule):
             check(cond, msg, rule=rule, source=source, error=DataFileError)
 
@@ -220,12 +231,11 @@ def load_board(board: Any = None, families: Any = None) -> Board:
     data = families if isinstance(families, dict) else read_json(families, what="families file", error=DataFileError)
     parsed = validate(FamiliesFile, data, source=fam_source, error=DataFileError)
     fams = _check_families(parsed.families, fam_source)
-    board_source = "board file" if board is None or isinstance(board, dict) else str(board)
     if board is None:
         board = package_file("samarkand", "board.json")
     graph = _load_graph(board, game="samarkand", node_model=SpaceAttrs, edge_model=BorderAttrs,
-                        check=_board_rules(fams, board_source))
-    return Board(graph, fams, board_source)
+                        check=_board_rules(fams))
+    return Board(graph, fams, graph.graph.get("source", ""))
 
 
 @lru_cache(maxsize=1)

@@ -37,6 +37,20 @@ def new_game(players: int = 4, seed: int | None = None, board: Board | None = No
     return State(players, seed, board, first)
 
 
+def open_spaces(board: Board, camels: list[list[int]]) -> list[set[int]]:
+    """Per family, the spaces a camel of it may go to: next to one of its camels (SAM-EXT-2), holding
+    fewer than 2 camels and none of its own (SAM-EXT-3). The state keeps these sets up to date."""
+    result: list[set[int]] = [set() for _ in board.families]
+    for s, here in enumerate(camels):
+        for f in here:
+            result[f].update(board.adjacent[s])
+    for s, here in enumerate(camels):
+        for f, spaces in enumerate(result):
+            if len(here) >= SPACE_CAPACITY or f in here:
+                spaces.discard(s)
+    return result
+
+
 class State:
     """The whole game: board, families, players, cards, whose decision it is.
 
@@ -74,10 +88,9 @@ class State:
             random.Random(derive_seed(self.seed, "bag")).shuffle(self.bag)
         self.reserve = [CAMELS_PER_FAMILY - 1] * nf                       # SAM-SETUP-1
         self.camels: list[list[int]] = [[] for _ in board.spaces]
-        self.frontier: list[set[int]] = [set() for _ in range(nf)]
         for f, s in enumerate(board.start):
             self.camels[s].append(f)
-            self.frontier[f].update(board.adjacent[s])
+        self.frontier = [set(board.adjacent[s]) - {s} for s in board.start]  # = open_spaces(board, camels) here
         self.relation_stack = [RELATION_TILES] * nf                       # SAM-SETUP-2: green on top
         self.related: set[tuple[int, int]] = set()
         self.relation_log: list[tuple[int, int, int, int]] = []
@@ -99,7 +112,9 @@ class State:
         self.turns = 0
         self.bank_out = self.bank_in = 0
         self.end_reason = ""
-        self.events = [Event(-1, f"{players} players, seed {self.seed}; player {first} starts.", "SAM-SETUP-6")]
+        self._log: list[tuple] = []                                       # (player, rule, format, args)
+        self._events: list[Event] = []
+        self._say(-1, "SAM-SETUP-6", "{} players, seed {}; player {} starts.", players, self.seed, first)
 
     # --- whose decision, and which are legal ------------------------------------------------------------
 
@@ -119,25 +134,26 @@ class State:
 
     def _targets(self, f: int) -> list[int]:
         """Spaces a camel of family f may go to (SAM-EXT-2, SAM-EXT-3), ascending."""
-        camels = self.camels
-        return sorted(s for s in self.frontier[f] if len(camels[s]) < SPACE_CAPACITY and f not in camels[s])
+        return sorted(self.frontier[f])
 
     def legal_actions(self) -> list:
         """Every legal action now, in a fixed order (families in file order, spaces in board order)."""
         phase, p, board = self.phase, self.active, self.board
         if phase == ACT:
-            fams = board.families
-            actions: list = [Marry(fams[f].id) for f in range(len(fams)) if self._may_marry(p, f)]
-            held = self.held[p]
-            for f in range(len(fams)):
-                if held[f] and self.reserve[f]:
-                    fid, spaces = fams[f].id, board.spaces
-                    actions.extend(Place(fid, spaces[s]) for s in self._targets(f))
+            marry, money, tiles = board.marry_actions, self.money[p], self.house_tiles
+            held, reserve, place = self.held[p], self.reserve, board.place_actions
+            actions: list = [marry[f] for f, price in enumerate(board.prices)
+                             if tiles[f] and money >= price and (self.players == 2 or not held[f])]
+            for f, h in enumerate(held):
+                if h and reserve[f]:
+                    table = place[f]
+                    actions += [table[s] for s in self._targets(f)]
             return actions or [Pass()]
         if phase == SECOND:
-            f = self.extending
-            fid, spaces = board.families[f].id, board.spaces
-            return [Place(fid, spaces[s]) for s in self._targets(f)] + [EndTurn()]
+            table = board.place_actions[self.extending]
+            actions = [table[s] for s in self._targets(self.extending)]
+            actions.append(EndTurn())
+            return actions
         if phase == SALE:
             return [Sell(self.pending[0]), Keep(self.pending[0])]
         if phase == DISCARD:
@@ -279,8 +295,7 @@ class State:
             self._end_turn()
         else:
             self.passes += 1
-            self.events.append(Event(self.active, f"Player {self.active} can neither marry nor extend, and passes.",
-                                     "SAM-TURN-1"))
+            self._say(self.active, "SAM-TURN-1", "Player {} can neither marry nor extend, and passes.", self.active)
             self._end_turn(passed=True)
 
     def child(self, action) -> "State":
@@ -295,15 +310,14 @@ class State:
         self.house_tiles[f] -= 1
         self.held[p][f] += 1
         self.married, self.passes = True, 0
-        self.events.append(Event(p, f"Player {p} marries into {fam.name} for {fam.price} dirhams.", "SAM-MARRY-1"))
+        self._say(p, "SAM-MARRY-1", "Player {} marries into {} for {} dirhams.", p, fam.name, fam.price)
         if len(self.hands[p]) + len(self.sold[p]) >= self.limit:           # SAM-MARRY-5
-            self.events.append(Event(p, f"Player {p} is at the hand limit of {self.limit}: no cards drawn.",
-                                     "SAM-MARRY-5"))
+            self._say(p, "SAM-MARRY-5", "Player {} is at the hand limit of {}: no cards drawn.", p, self.limit)
             self._end_turn()
             return
         drawn = [card for card in (self._draw() for _ in range(DRAW)) if card]  # SAM-MARRY-4
         self.hands[p].extend(drawn)
-        self.events.append(Event(p, f"Player {p} draws {len(drawn)} goods cards.", "SAM-MARRY-4"))
+        self._say(p, "SAM-MARRY-4", "Player {} draws {} goods cards.", p, len(drawn))
         self.phase = DISCARD
 
     def _draw(self) -> int:
@@ -311,8 +325,7 @@ class State:
             self.reshuffles += 1
             self.deck, self.discard = self.discard, []
             random.Random(derive_seed(self.seed, "deck", self.reshuffles)).shuffle(self.deck)
-            self.events.append(Event(-1, "The deck is empty: the discard pile is shuffled into a new deck.",
-                                     "SAM-DECK-1"))
+            self._say(-1, "SAM-DECK-1", "The deck is empty: the discard pile is shuffled into a new deck.")
         return self.deck.pop() if self.deck else 0
 
     def _discard(self, cards: tuple[int, ...]) -> None:
@@ -320,8 +333,7 @@ class State:
         for card in cards:
             self.hands[p].remove(card)
             self.discard.append(card)
-        self.events.append(Event(p, f"Player {p} discards {len(cards)} card{'s' if len(cards) != 1 else ''}.",
-                                 "SAM-MARRY-4"))
+        self._say(p, "SAM-MARRY-4", "Player {} discards {} card(s).", p, len(cards))
         self._end_turn()
 
     def _place(self, f: int, s: int) -> None:
@@ -332,13 +344,21 @@ class State:
             self.treasury[f] -= SECOND_CAMEL_COST
             self.bank_in += SECOND_CAMEL_COST
         self.reserve[f] -= 1
-        here = self.camels[s]
+        camels = self.camels
+        here = camels[s]
         here.append(f)
-        self.frontier[f].update(board.adjacent[s])
+        frontier = self.frontier[f]                                       # SAM-EXT-2, SAM-EXT-3
+        frontier.discard(s)
+        frontier.update(t for t in board.adjacent[s] if len(camels[t]) < SPACE_CAPACITY and f not in camels[t])
+        if len(here) == SPACE_CAPACITY:
+            for other in self.frontier:
+                other.discard(s)
         self.extending, self.passes = f, 0
-        self.events.append(Event(p, f"Player {p} places a {fam.name} camel on {board.space_label(s)}"
-                                    + (", paying 1 dirham from its treasury." if second else "."),
-                                 "SAM-EXT-4" if second else "SAM-EXT-1"))
+        if second:
+            self._say(p, "SAM-EXT-4", "Player {} places a second {} camel on {}, paying 1 dirham from its treasury.",
+                      p, fam.name, board.labels[s])
+        else:
+            self._say(p, "SAM-EXT-1", "Player {} places a {} camel on {}.", p, fam.name, board.labels[s])
         if len(here) == 2 and board.land[s]:                              # SAM-REL-1 (never on water: SAM-REL-2)
             self._relation(f, here[0], s)
         self.after_sale = OVER if second else SECOND
@@ -346,8 +366,7 @@ class State:
         if g and self.tile_on_board[g]:                                   # SAM-GOODS-1
             self.tile_on_board[g] = False
             self.goods_tiles[p].append(g)
-            self.events.append(Event(p, f"Player {p} takes the goods tile {board.goods_names[g]} ({g}).",
-                                     "SAM-GOODS-1"))
+            self._say(p, "SAM-GOODS-1", "Player {} takes the goods tile {}.", p, board.labels[s])
             holder = next((q for q in range(self.players) if g in self.hands[q]), -1)
             if holder >= 0:                                               # SAM-GOODS-2
                 self.pending, self.phase = (g, holder), SALE
@@ -365,8 +384,7 @@ class State:
         pair = (f, other) if f < other else (other, f)
         fams, p = self.board.families, self.active
         if pair in self.related:                                          # SAM-REL-5
-            self.events.append(Event(p, f"{fams[f].name} and {fams[other].name} meet again: no premium.",
-                                     "SAM-REL-5"))
+            self._say(p, "SAM-REL-5", "{} and {} meet again: no premium.", fams[f].name, fams[other].name)
             return
         self.related.add(pair)
         self.relation_log.append((f, other, s, p))
@@ -379,9 +397,9 @@ class State:
                 colour = "green" if self.relation_stack[g] == RELATION_TILES else "grey"
                 self.relation_stack[g] -= 1
                 self.relation_tiles[p].append((g, colour))
-        self.events.append(Event(p, f"New relation {fams[f].name} (active) - {fams[other].name} (passive): "
-                                    f"3 dirhams to each {fams[f].name} tile holder, 1 to each {fams[other].name} "
-                                    f"holder; player {p} takes their top relation tiles.", "SAM-REL-3"))
+        self._say(p, "SAM-REL-3", "New relation {0} (active) - {1} (passive): 3 dirhams to each {0} tile holder, "
+                  "1 to each {1} tile holder; player {2} takes their top relation tiles.",
+                  fams[f].name, fams[other].name, p)
 
     def _sale(self, sell: bool) -> None:
         g, q = self.pending
@@ -390,9 +408,9 @@ class State:
             self.sold[q].append(g)
             self.money[q] += SALE_PRICE
             self.bank_out += SALE_PRICE
-            self.events.append(Event(q, f"Player {q} sells goods card {g} for 3 dirhams.", "SAM-GOODS-2"))
+            self._say(q, "SAM-GOODS-2", "Player {} sells goods card {} for 3 dirhams.", q, g)
         else:                                                             # SAM-GOODS-4
-            self.events.append(Event(q, f"Player {q} keeps goods card {g}.", "SAM-GOODS-4"))
+            self._say(q, "SAM-GOODS-4", "Player {} keeps goods card {}.", q, g)
         self.pending = None
         self._after_camel()
 
@@ -403,12 +421,10 @@ class State:
             name = self.board.families[f].name
             if any(self.held[q][f] for q in range(2)):
                 self.house_tiles[f] += 1
-                self.events.append(Event(p, f"From the bag: a {name} tile, already married, goes to its house.",
-                                         "SAM-2P-5"))
+                self._say(p, "SAM-2P-5", "From the bag: a {} tile, already married, goes to its house.", name)
             else:
                 self.removed.append(f)
-                self.events.append(Event(p, f"From the bag: a {name} tile, not yet married, leaves the game.",
-                                         "SAM-2P-5"))
+                self._say(p, "SAM-2P-5", "From the bag: a {} tile, not yet married, leaves the game.", name)
         self.married, self.extending, self.after_sale = False, -1, ""
         self.turns += 1
         stacks = self.relation_stack
@@ -424,7 +440,19 @@ class State:
 
     def _game_over(self, rule: str, why: str) -> None:
         self.phase, self.end_reason = OVER, rule
-        self.events.append(Event(-1, f"The game ends at once: {why}.", rule))
+        self._say(-1, rule, "The game ends at once: {}.", why)
+
+    def _say(self, player: int, rule: str, text: str, *args) -> None:
+        """Log an event; its words are formatted only when someone reads ``events`` (bots never do)."""
+        self._log.append((player, rule, text, args))
+
+    @property
+    def events(self) -> list[Event]:
+        """What happened, in words, with rule IDs (:class:`~caravan_lessons.core.Event`), oldest first."""
+        done = self._events
+        for player, rule, text, args in self._log[len(done):]:
+            done.append(Event(player, text.format(*args) if args else text, rule))
+        return done
 
     # --- results, copies, views --------------------------------------------------------------------------
 
@@ -452,7 +480,7 @@ class State:
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
         for name in ("money", "treasury", "house_tiles", "bag", "removed", "reserve", "relation_stack",
-                     "relation_log", "tile_on_board", "deck", "discard", "events"):
+                     "relation_log", "tile_on_board", "deck", "discard", "_log", "_events"):
             setattr(new, name, list(getattr(self, name)))
         for name in ("held", "camels", "goods_tiles", "relation_tiles", "sold", "hands"):
             setattr(new, name, [list(x) for x in getattr(self, name)])

@@ -11,10 +11,10 @@ from collections import Counter
 from typing import Literal
 
 from ..core import FORMAT_VERSION, SaveFileError
-from ._pending_shared import StrictModel, check, validate
+from ..files import StrictModel, check, validate
 from .board import Board, default_board
 from .components import CAMELS_PER_FAMILY, FAMILY_TILES, GOODS_COUNT, HAND_LIMIT, RELATION_TILES, SPACE_CAPACITY
-from .rules import DISCARD, OVER, SALE, SECOND, State
+from .rules import DISCARD, OVER, SALE, SECOND, State, open_spaces
 
 Phase = Literal["act", "discard", "sale", "second", "over"]
 
@@ -182,10 +182,7 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
         ok(len(names) <= SPACE_CAPACITY and len(set(names)) == len(names),
            f"space {space!r} holds {names}: at most 2 camels, never 2 of one family", "SAM-EXT-3")
         state.camels[board.index[space]] = [fi[x] for x in names]
-    state.frontier = [set() for _ in fams]
-    for s, here in enumerate(state.camels):
-        for f in here:
-            state.frontier[f].update(board.adjacent[s])
+    state.frontier = open_spaces(board, state.camels)
     state.hands = [list(p.hand) for p in save.players]
     state.sold = [list(p.sold) for p in save.players]
     state.goods_tiles = [list(p.goods_tiles) for p in save.players]
@@ -213,7 +210,8 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     state.end_reason = save.end_reason
     from ..core import Event
 
-    state.events = [Event(e.player, e.text, e.rule) for e in save.events]
+    state._events = [Event(e.player, e.text, e.rule) for e in save.events]
+    state._log = [(e.player, e.rule, e.text, ()) for e in save.events]
     _consistent(state, ok)
     return state
 
