@@ -14,10 +14,11 @@ Rule clauses: ``samarkand.RULES`` (IDs of ``shared/rules/samarkand.md``, in our 
 from .actions import Action, Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, Family, default_board, load_board
 from .components import HAND_LIMIT, RULES, Rule
+from .scenario import scenario
 from .rules import ACT, DISCARD, OVER, SALE, SECOND, State, new_game
 
 __all__ = [
     "ACT", "DISCARD", "HAND_LIMIT", "OVER", "RULES", "SALE", "SECOND",
     "Action", "Board", "Discard", "EndTurn", "Family", "Keep", "Marry", "Pass", "Place", "Rule", "Sell", "State",
-    "default_board", "load_board", "new_game",
+    "default_board", "load_board", "new_game", "scenario",
 ]

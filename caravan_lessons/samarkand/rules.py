@@ -150,8 +150,9 @@ class State:
                     actions += [table[s] for s in self._targets(f)]
             return actions or [Pass()]
         if phase == SECOND:
-            table = board.place_actions[self.extending]
-            actions = [table[s] for s in self._targets(self.extending)]
+            f = self.extending
+            table = board.place_actions[f]
+            actions = [table[s] for s in self._targets(f)] if self.treasury[f] and self.reserve[f] else []
             actions.append(EndTurn())
             return actions
         if phase == SALE:
