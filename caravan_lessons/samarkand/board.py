@@ -86,6 +86,15 @@ class Family:
     start: str
 
 
+_LOADED: dict = {}
+"""The last board loaded under each name, so a saved game (which names its board) finds it."""
+
+
+def board_named(name) -> "Board | None":
+    """The board loaded in this session under ``name``, or None."""
+    return _LOADED.get(name) if isinstance(name, str) else None
+
+
 class Board:
     """A checked Samarkand map with integer indices for the engine.
 
@@ -123,6 +132,7 @@ class Board:
         """Ready-made actions (legal_actions hands out these objects instead of building new ones)."""
         self.labels = tuple(self.space_label(s) for s in range(len(self.spaces)))
         """Per space, its label in words (``space_label``), ready for the event log."""
+        _LOADED[graph.graph.get("name", "")] = self
         self.teaching_board = bool(graph.graph.get("teaching_board"))
         self.note = graph.graph.get("note", "")
 

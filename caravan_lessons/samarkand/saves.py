@@ -12,7 +12,7 @@ from typing import Literal
 
 from ..core import FORMAT_VERSION, SaveFileError
 from ..files import StrictModel, check, validate
-from .board import Board, default_board
+from .board import Board, board_named, default_board
 from .components import CAMELS_PER_FAMILY, FAMILY_TILES, GOODS_COUNT, HAND_LIMIT, RELATION_TILES, SPACE_CAPACITY
 from .rules import DISCARD, OVER, SALE, SECOND, State, open_spaces
 
@@ -124,6 +124,7 @@ def observation(state: State, player: int) -> dict:
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
         raise ValueError(f"player must be a seat 0..{state.players - 1}, not {player!r}")
     data = to_dict(state)
+    del data["seed"]  # the seed would give away the deck order
     data["player"] = player
     data["current_player"] = state.current_player
     data["hand_sizes"] = [len(h) for h in state.hands]
@@ -142,7 +143,8 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     Raises:
         SaveFileError: one line naming the field or the rule clause that the data breaks.
     """
-    board = board or default_board()
+    if board is None:
+        board = (board_named(data.get("board")) if isinstance(data, dict) else None) or default_board()
     save = validate(SavedGame, data, source=source)
 
     def ok(cond, msg, rule=""):
