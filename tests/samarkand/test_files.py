@@ -48,8 +48,9 @@ def test_a_teacher_loads_their_own_files(tmp_path):
     assert not board.teaching_board and board.graph.graph["name"] == "My board"
     state = new_game(3, seed=1, board=board)
     assert state.board is board and State.from_dict(state.to_dict(), board) == state
+    assert State.from_dict(state.to_dict()).board is board  # found by its name in this session
     with pytest.raises(SaveFileError, match="saved on the board 'My board'"):
-        State.from_dict(state.to_dict())  # the default board is another board
+        State.from_dict(state.to_dict(), default_board())  # the teaching board is another board
 
 
 @pytest.mark.rule("SAM-COMP-1")
