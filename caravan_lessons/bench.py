@@ -15,7 +15,8 @@ Figures (one process, one core):
   end of its redraw, Agg backend, in-process (no browser).
 * ``samarkand_random_4p_games_per_s``: whole 4-player Samarkand games between random players,
   per second of process CPU time (median of 3 runs of 600 games); ``samarkand_legal_actions_us``:
-  mean ``legal_actions()`` time over every decision of 200 more games.
+  mean ``legal_actions()`` time over every decision of 200 more games; ``samarkand_app_click_to_redraw_ms``:
+  median time from a click on a legal map space to the end of the play app's redraw (Agg, in-process).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
 Bots (``python -m caravan_lessons bench --bots``, a separate and slower run; see :func:`bot_figures`):
@@ -123,11 +124,43 @@ def import_seconds(repeats: int = 5) -> float:
     return statistics.median(runs)
 
 
+def samarkand_click_to_redraw(clicks: int = 20) -> float:
+    """Median ms from a click on a legal space of the Samarkand map (``BoardPicker.pick_at``) to the end
+    of the app's redraw (Agg, in-process; three human seats, so no bot time is included)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .samarkand import Discard, Marry
+    from .ui.samarkand_app import SamarkandApp
+
+    times = []
+    app = None
+    while len(times) < clicks:
+        if app is None or app.state.is_terminal():
+            if app is not None:
+                app.close()
+            app = SamarkandApp(players=3, seed=len(times), seats=["human"] * 3)
+            for family in ("egypt", "levant", "china"):
+                app.play(Marry(family))
+                app.play(Discard(()))
+        state = app.state
+        if not app.space_list.options:  # not a camel decision: answer it without timing
+            app.play(state.legal_actions()[-1] if state.phase != "act" else state.legal_actions()[0])
+            continue
+        x, y = state.board.graph.nodes[app.space_list.options[0][1]]["pos"]
+        start = time.perf_counter()
+        app.picker.pick_at(x, y)
+        times.append((time.perf_counter() - start) * 1000)
+    app.close()
+    return statistics.median(times)
+
+
 def samarkand_figures(games: int = 600) -> dict:
     """Samarkand's figures: random 4-player games per second (median of 3 runs) and legal_actions() time."""
     runs = sorted(samarkand_random_games(games, seed=seed)["games_per_s"] for seed in (1, 2, 3))
     legal = samarkand_random_games(max(100, games // 3), seed=4, time_legal=True)
     return {"samarkand_random_4p_games_per_s": round(runs[1], 1),
+            "samarkand_app_click_to_redraw_ms": round(samarkand_click_to_redraw(), 1),
             "samarkand_decisions_per_game": round(legal["decisions_per_game"], 1),
             "samarkand_legal_actions_us": round(legal["legal_actions_us"], 2)}
 

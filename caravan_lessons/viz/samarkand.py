@@ -50,16 +50,30 @@ def legal_spaces(state) -> list[str]:
     return sorted({a.space for a in state.legal_actions() if type(a).__name__ == "Place"})
 
 
-def _draw_camels(state, ax, only: int | None = None):
+def _camel_points(state, only: int | None = None):
+    """Positions and colours of the camel markers (a square per camel, two slots per space)."""
     board, pos = state.board, positions(state.board.graph)
+    xy, colours = [], []
     for s, here in enumerate(state.camels):
         x, y = pos[board.spaces[s]]
         for slot, f in enumerate(here):
-            if only is not None and f != only:
-                continue
-            dx, dy = CAMEL_OFFSETS[slot]
-            ax.scatter([x + dx], [y + dy], s=70, marker="s", c=board.families[f].colour, edgecolors="black",
-                       linewidths=0.8, zorder=6)
+            if only is None or f == only:
+                dx, dy = CAMEL_OFFSETS[slot]
+                xy.append((x + dx, y + dy))
+                colours.append(board.families[f].colour)
+    return xy, colours
+
+
+def _draw_camels(state, ax, only: int | None = None):
+    xy, colours = _camel_points(state, only)
+    return ax.scatter([p[0] for p in xy], [p[1] for p in xy], s=70, marker="s", c=colours or "none",
+                      edgecolors="black", linewidths=0.8, zorder=6)
+
+
+def _house_text(state, f: int) -> str:
+    fam = state.board.families[f]
+    return (f"{fam.name}  price {fam.price}\ntreasury {state.treasury[f]}  reserve {state.reserve[f]}\n"
+            f"tiles in house {state.house_tiles[f]}  relation tiles {state.relation_stack[f]}")
 
 
 def _draw_houses(state, ax):
@@ -68,13 +82,13 @@ def _draw_houses(state, ax):
     ys = [p[1] for p in pos.values()]
     left, right, top, bottom = min(xs), max(xs), max(ys), min(ys)
     step = (right - left) / 5
+    texts = []
     for f, fam in enumerate(board.families):
         x = left + step * (fam.slot - 0.5)
         y = top + 0.9 if fam.house == "top" else bottom - 0.9
-        text = (f"{fam.name}  price {fam.price}\ntreasury {state.treasury[f]}  reserve {state.reserve[f]}\n"
-                f"tiles in house {state.house_tiles[f]}  relation tiles {state.relation_stack[f]}")
-        ax.text(x, y, text, ha="center", va="center", fontsize=8.5, zorder=7,
-                bbox={"boxstyle": "round,pad=0.3", "facecolor": fam.colour, "alpha": 0.35, "edgecolor": fam.colour})
+        texts.append(ax.text(x, y, _house_text(state, f), ha="center", va="center", fontsize=8.5, zorder=7,
+                bbox={"boxstyle": "round,pad=0.3", "facecolor": fam.colour, "alpha": 0.35, "edgecolor": fam.colour}))
+    return texts
 
 
 def _legend(state):
@@ -108,6 +122,67 @@ def draw_map(state, ax=None, highlight=None, title: str | None = None, houses: b
         _draw_houses(state, ax)
         ax.set_title(title, fontsize=11, pad=48)
     return fig
+
+
+class MapView:
+    """A map drawn once on ``ax`` and then updated in place (camels, rings, houses, title): the play app
+    redraws only what changed, which keeps a click-to-redraw well under the cost of a full drawing."""
+
+    def __init__(self, state, ax):
+        draw_map(state, ax, highlight=())
+        self.ax = ax
+        self.camels = ax.collections[-1]
+        pos = positions(state.board.graph)
+        self._pos = pos
+        self.rings = ax.scatter([], [], s=1000, facecolors="none", edgecolors="#d62728", linewidths=2.5, zorder=4)
+        self.houses = [t for t in ax.texts if t.get_bbox_patch() is not None][-len(state.board.families):]
+        ax.set_title("")  # the app says whose turn it is; the houses sit where a title would
+        for fam, text in zip(state.board.families, self.houses):  # static: the app lists the houses' contents
+            text.set_text(f"{fam.name} house, price {fam.price}")
+        self.houses = []
+        for artist in [self.camels, self.rings]:
+            artist.set_animated(True)  # drawn over a cached background by render_png
+        self._background = None
+
+    def render_png(self, state, dpi_scale: float = 1.0) -> bytes:
+        """``update(state)`` and return the figure as PNG bytes, redrawing only the changing artists
+        over a cached picture of the static map (Agg canvas)."""
+        import io
+
+        from PIL import Image
+
+        self.update(state, title="")
+        canvas = self.ax.figure.canvas
+        if self._background is None:
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.ax.figure.bbox)
+        canvas.restore_region(self._background)
+        for artist in [self.camels, self.rings]:
+            self.ax.draw_artist(artist)
+        image = Image.frombuffer("RGBA", canvas.get_width_height(), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
+        buffer = io.BytesIO()
+        image.convert("RGB").save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
+
+    def update(self, state, highlight=None, title: str | None = None) -> None:
+        """Show ``state``: camels, the ringed spaces (default: the legal ones), houses and the title."""
+        import numpy as np
+
+        xy, colours = _camel_points(state)
+        self.camels.set_offsets(np.array(xy).reshape(-1, 2))
+        self.camels.set_facecolors(colours)
+        ring = legal_spaces(state) if highlight is None else list(highlight)
+        self.rings.set_offsets(np.array([self._pos[s] for s in ring]).reshape(-1, 2))
+        for f, text in enumerate(self.houses):
+            text.set_text(_house_text(state, f))
+        if title == "":
+            return
+        if title is None:
+            who = "game over" if state.is_terminal() else f"player {state.current_player} to decide ({state.phase})"
+            title = f"{state.board.graph.graph.get('name', 'Samarkand')}: {who}"
+            if ring and highlight is None:
+                title += f"; {len(ring)} legal spaces ringed"
+        self.ax.set_title(title, fontsize=11, pad=48)
 
 
 def route_edges(state, family: int) -> list[tuple[str, str]]:
