@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ..agents import MatchResult, RandomAgent, View, _sources
 from ..core import check_seed, derive_seed
-from .actions import Keep, Sell
+from .actions import Sell
 from .components import GOODS_COUNT, OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
 from .rules import State, new_game
 

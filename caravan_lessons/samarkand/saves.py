@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from ..core import FORMAT_VERSION, SaveFileError
+from ..core import FORMAT_VERSION
 from ..files import StrictModel, check, validate
 from .board import Board, board_named, default_board
 from .components import CAMELS_PER_FAMILY, FAMILY_TILES, GOODS_COUNT, HAND_LIMIT, RELATION_TILES, SPACE_CAPACITY

@@ -58,7 +58,7 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
             state.hands[seat] = []
         wanted = {seat: list(cards) for seat, cards in (hands or {}).items()}
         wanted_sold = {seat: list(cards) for seat, cards in (sold or {}).items()}
-        for seat, cards in list(wanted.items()) + list(wanted_sold.items()):
+        for _seat, cards in list(wanted.items()) + list(wanted_sold.items()):
             for card in cards:
                 state.deck.remove(card)
         for seat in range(players):

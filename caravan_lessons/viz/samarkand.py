@@ -218,10 +218,10 @@ def draw_relations(state, ax=None):
     board = state.board
     fig, ax = _axes(ax, (10, 5))
     graph = nx.Graph()
-    for f, fam in enumerate(board.families):
+    for fam in board.families:
         graph.add_node(fam.id, pos=(fam.slot * 2.0, 1.2 if fam.house == "top" else -1.2), kind="family")
     made = {}
-    for a, b, s, p in state.relation_log:
+    for a, b, _s, p in state.relation_log:
         u, v = board.families[a].id, board.families[b].id
         graph.add_edge(u, v)
         made[(u, v)] = p

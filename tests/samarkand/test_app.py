@@ -46,7 +46,7 @@ def test_list_of_legal_spaces_and_map_clicks():
 def test_the_sale_is_prompted_to_the_holder():
     app = SamarkandApp(players=3, seed=2, seats=["human", "human", "human"])
     state = app.state
-    for seat, family in enumerate(("egypt", "levant", "china")):
+    for family in (("egypt", "levant", "china")):
         app.play(Marry(family))
         app.buttons["discard"].click()
     # give the linen card (3) to player 2, then player 0 extends Egypt onto linen

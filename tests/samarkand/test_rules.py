@@ -60,7 +60,7 @@ def test_ten_families_with_camels_tiles_start_and_house():
     centre = [f.price for f in BOARD.families if f.slot == 3]
     edge = [f.price for f in BOARD.families if f.slot in (1, 5)]
     assert min(centre) > max(edge)  # central families are dearer
-    for f, family in enumerate(BOARD.families):
+    for f in range(len(BOARD.families)):
         on_board = sum(f in here for here in state.camels)
         assert on_board + state.reserve[f] == 12
         assert state.house_tiles[f] == 2 and state.relation_stack[f] == 5
