@@ -131,7 +131,9 @@ RULES: dict[str, Rule] = {r.id: r for r in [
          "(1 point at the end).", _G),
     Rule("SAM-GOODS-2", "At that moment whoever holds that goods' card, you or anyone else, may sell it: the card "
          "goes face up in front of them and they take 3 dirhams from the bank. A sold card never returns to the "
-         "hand, still counts toward the hand limit and scores nothing at the end.", _G),
+         "hand, still counts toward the hand limit and scores nothing at the end. [ruling: the engine asks the holder "
+         "openly (a decision in legal_actions for that seat), so everyone learns who held the card; at a table a "
+         "holder who keeps it might stay silent]", _G),
     Rule("SAM-GOODS-3", "A camel on a goods space that already had a camel gives no tile, and the card can no "
          "longer be sold: a card is sold only when its space is first occupied.", _G),
     Rule("SAM-GOODS-4", "The holder may keep the card instead of selling it: at the end it can be worth up to "

@@ -121,13 +121,16 @@ class SamarkandApp(PlayShell):
 
         if getattr(self, "map_view", None) is None:
             self.map_view = MapView(state, self.map_axes)
-        if isinstance(self.map_widget, W.Image):
-            self.map_widget.value = self.map_view.render_png(state)
-        else:  # a live ipympl canvas
-            for artist in [self.map_view.camels, self.map_view.rings]:
-                artist.set_animated(False)
-            self.map_view.update(state, title="")
-            self.map_figure.canvas.draw_idle()
+        key = (id(state), len(state._log), state.phase, live)
+        if key != getattr(self, "_drawn", None):  # the shell may refresh twice after one move: draw the map once
+            self._drawn = key
+            if isinstance(self.map_widget, W.Image):
+                self.map_widget.value = self.map_view.render_png(state)
+            else:  # a live ipympl canvas
+                for artist in [self.map_view.camels, self.map_view.rings]:
+                    artist.set_animated(False)
+                self.map_view.update(state, title="")
+                self.map_figure.canvas.draw_idle()
         self._draw_hand(state, seat)
         self._draw_houses(state)
         self._fill_controls(state if live else None)
