@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-COMING = {"samarkand": "Samarkand: Routes to Riches", "caravan": "Caravan", "marco_polo": "The Voyages of Marco Polo"}
+COMING = {"caravan": "Caravan", "marco_polo": "The Voyages of Marco Polo"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,8 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("game", type=_game)
     sim.add_argument("--games", type=_positive, default=100, help="number of matches (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
-    sim.add_argument("--bots", nargs=2, default=["random", "random"], choices=sorted(AGENTS), metavar="BOT",
-                     help=f"the two bots ({', '.join(sorted(AGENTS))}); default: random random")
+    sim.add_argument("--bots", nargs="+", default=None, choices=sorted(AGENTS), metavar="BOT",
+                     help=f"one bot per seat ({', '.join(sorted(AGENTS))}): two for Jaipur, 2 to 5 for "
+                          "Samarkand; default: random for every seat (Samarkand: 4 seats)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     bench = sub.add_parser("bench", help="measure engine speed, app redraw time and import time")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -106,16 +107,24 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_simulate(args) -> int:
     from .agents import simulate
 
+    seats = {"samarkand": 4}.get(args.game, 2)
+    if args.bots is None:
+        args.bots = ["random"] * seats
+    if args.game != "samarkand" and len(args.bots) != 2:
+        raise ValueError(f"{args.game} is played by 2 bots, not {len(args.bots)}")
     results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress)
     n = len(results)
-    wins = [sum(r.winner == s for r in results) for s in (0, 1)]
+    wins = [sum(r.winner == s for r in results) for s in range(len(args.bots))]
     draws = n - sum(wins)
     rounds = sum(r.rounds for r in results)
-    print(f"{args.game}: {n} matches, {rounds} rounds, seed {args.seed} (seats swapped every other match)")
+    if args.game == "samarkand":
+        print(f"samarkand: {n} games of {len(args.bots)} players, seed {args.seed} (seats rotated every game)")
+    else:
+        print(f"{args.game}: {n} matches, {rounds} rounds, seed {args.seed} (seats swapped every other match)")
     for s, bot in enumerate(args.bots):
         mean = sum(r.scores[s] for r in results) / n
         print(f"  bot {s} ({bot}): won {wins[s]:5d} matches ({100 * wins[s] / n:5.1f} %), "
-              f"mean {mean:5.1f} points a round")
+              f"mean {mean:5.1f} points a {'game' if args.game == 'samarkand' else 'round'}")
     if draws:
         print(f"  undecided: {draws}")
     return 0

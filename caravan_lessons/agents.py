@@ -118,6 +118,8 @@ def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_
             (the message names the agent and the rule it broke).
     """
     module = game_module(game)
+    if hasattr(module, "play_match"):  # games of 2-5 seats (Samarkand) play their own matches
+        return module.play_match(agents, seed=seed, max_turns=max_turns)
     seed = check_seed(seed)
     state = module.new_game(seed=seed)
     if len(agents) != 2:
@@ -202,12 +204,20 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 ``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`)."""
 
 
-def make_agent(name: str, seed: int | None = None, **options: Any) -> Agent:
+def make_agent(name: str, seed: int | None = None, game: str | None = None, **options: Any) -> Agent:
     """The agent called ``name`` (see :data:`AGENTS`), built with ``seed`` and ``options``.
+
+    With ``game``, a game package's own ``AGENTS`` registry is used when it has one (Samarkand's
+    ``greedy`` and ``heuristic`` are not Jaipur's).
 
     Raises:
         ValueError: an unknown name (the message lists the bots), or options the bot does not take.
     """
+    registry = getattr(game_module(game), "AGENTS", None) if game is not None else None
+    if registry is not None:
+        if not isinstance(name, str) or name not in registry:
+            raise ValueError(f"unknown {game} bot {name!r}; the bots are: {', '.join(sorted(registry))}")
+        return registry[name](seed=seed, **options)
     if not isinstance(name, str) or name not in AGENTS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(AGENTS))}")
     try:
@@ -230,7 +240,9 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, not {games!r}")
-    game_module(game)
+    module = game_module(game)
+    if hasattr(module, "simulate"):  # games of 2-5 seats (Samarkand): one bot name per seat
+        return module.simulate(games, seed=seed, bots=bots, progress=progress)
     from tqdm.auto import tqdm
 
     results = []

@@ -14,6 +14,10 @@ Figures (one process, one core):
 * ``jaipur_app_click_to_redraw_ms``: median time from a button click in the play app to the
   end of its redraw, Agg backend, in-process (no browser).
 * ``jaipur_app_inprocess_ms``: the same for undo, a score-stepper Next and a replay step.
+* ``samarkand_random_4p_games_per_s``: whole 4-player Samarkand games between random players,
+  per second of process CPU time (median of 3 runs of 600 games); ``samarkand_legal_actions_us``:
+  mean ``legal_actions()`` time over every decision of 200 more games; ``samarkand_app_click_to_redraw_ms``:
+  median time from a click on a legal map space to the end of the play app's redraw (Agg, in-process).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
 Browser latency (``python -m caravan_lessons bench --browser``, see :func:`browser_latency`): the
@@ -72,6 +76,34 @@ def random_rounds(rounds: int, seed: int = 0, time_legal: bool = False) -> dict:
             "legal_actions_us": legal_ns / legal_calls / 1000 if legal_calls else None}
 
 
+def samarkand_random_games(games: int, players: int = 4, seed: int = 0, time_legal: bool = False) -> dict:
+    """Play ``games`` whole Samarkand games between random players (uniform picks among
+    ``legal_actions()``, as in :func:`random_rounds`); return games/s (process CPU time, so other
+    programs on the machine count less), decisions per game and, with ``time_legal``, the mean
+    ``legal_actions()`` time in microseconds."""
+    from .samarkand import new_game
+
+    uniform = random.Random(seed).random
+    decisions = legal_ns = 0
+    clock = time.perf_counter_ns
+    start = time.process_time()
+    for game in range(games):
+        state = new_game(players, seed=seed * 1_000_003 + game)
+        legal_actions, apply, is_terminal = state.legal_actions, state.apply, state.is_terminal
+        while not is_terminal():
+            if time_legal:
+                t0 = clock()
+                actions = legal_actions()
+                legal_ns += clock() - t0
+            else:
+                actions = legal_actions()
+            apply(actions[int(uniform() * len(actions))])
+            decisions += 1
+    elapsed = time.process_time() - start
+    return {"games": games, "seconds": elapsed, "games_per_s": games / elapsed, "decisions_per_game": decisions / games,
+            "legal_actions_us": legal_ns / decisions / 1000 if time_legal else None}
+
+
 def click_to_redraw(clicks: int = 30) -> float:
     """Median ms from a click on the Jaipur play app to the end of its redraw (Agg, in-process)."""
     import matplotlib
@@ -127,6 +159,47 @@ def import_seconds(repeats: int = 5) -> float:
     return statistics.median(runs)
 
 
+def samarkand_click_to_redraw(clicks: int = 20) -> float:
+    """Median ms from a click on a legal space of the Samarkand map (``BoardPicker.pick_at``) to the end
+    of the app's redraw (Agg, in-process; three human seats, so no bot time is included)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .samarkand import Discard, Marry
+    from .ui.samarkand_app import SamarkandApp
+
+    times = []
+    app = None
+    while len(times) < clicks:
+        if app is None or app.state.is_terminal():
+            if app is not None:
+                app.close()
+            app = SamarkandApp(players=3, seed=len(times), seats=["human"] * 3)
+            for family in ("egypt", "levant", "china"):
+                app.play(Marry(family))
+                app.play(Discard(()))
+        state = app.state
+        if not app.space_list.options:  # not a camel decision: answer it without timing
+            app.play(state.legal_actions()[-1] if state.phase != "act" else state.legal_actions()[0])
+            continue
+        x, y = state.board.graph.nodes[app.space_list.options[0][1]]["pos"]
+        start = time.perf_counter()
+        app.picker.pick_at(x, y)
+        times.append((time.perf_counter() - start) * 1000)
+    app.close()
+    return statistics.median(times)
+
+
+def samarkand_figures(games: int = 600) -> dict:
+    """Samarkand's figures: random 4-player games per second (median of 3 runs) and legal_actions() time."""
+    runs = sorted(samarkand_random_games(games, seed=seed)["games_per_s"] for seed in (1, 2, 3))
+    legal = samarkand_random_games(max(100, games // 3), seed=4, time_legal=True)
+    return {"samarkand_random_4p_games_per_s": round(runs[1], 1),
+            "samarkand_app_click_to_redraw_ms": round(samarkand_click_to_redraw(), 1),
+            "samarkand_decisions_per_game": round(legal["decisions_per_game"], 1),
+            "samarkand_legal_actions_us": round(legal["legal_actions_us"], 2)}
+
+
 def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
     """Measure every figure and print them (a table, or JSON with ``as_json``)."""
     cold = random_rounds(rounds, seed=1)
@@ -141,6 +214,7 @@ def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
         "jaipur_legal_actions_us": round(legal["legal_actions_us"], 2),
         "jaipur_app_click_to_redraw_ms": round(click_to_redraw(), 1),
         "jaipur_app_inprocess_ms": inprocess_figures(),
+        **samarkand_figures(),
         "import_s": round(import_seconds(), 3),
         "python": platform.python_version(),
         "machine": platform.machine(),

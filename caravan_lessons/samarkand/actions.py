@@ -1,0 +1,90 @@
+"""Samarkand's actions: one frozen dataclass per kind of decision, ``str()`` in plain words.
+
+A turn (SAM-TURN-1) is one or more decisions:
+
+* ``Marry(family)`` (SAM-MARRY-1), then, if cards were drawn, ``Discard(cards)`` (SAM-MARRY-4);
+* ``Place(family, space)`` for the first camel (SAM-EXT-1), then a second ``Place`` of the same
+  family or ``EndTurn()`` (SAM-EXT-4);
+* whenever a camel first reaches a goods space, the holder of that goods card, on turn or
+  not, answers ``Sell(number)`` or ``Keep(number)`` (SAM-GOODS-2, SAM-GOODS-4);
+* ``Pass()`` only when nothing else is legal ([ruling] in SAM-TURN-1).
+
+Families and spaces are named by their ids in the board data (``"levant"``, ``"g22"``);
+goods cards by their numbers 1..33.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Marry:
+    """Marry into ``family`` (its id): pay its price into its treasury, take a family tile."""
+
+    family: str
+
+    def __str__(self) -> str:
+        return f"marry into {self.family}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place one camel of ``family`` from its reserve on ``space`` (a space id)."""
+
+    family: str
+    space: str
+
+    def __str__(self) -> str:
+        return f"place a {self.family} camel on {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """After the first camel: place no second camel and end the turn."""
+
+    def __str__(self) -> str:
+        return "end the turn after one camel"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """After drawing: discard these goods cards (0, 1 or 2 numbers, ascending)."""
+
+    cards: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return "discard nothing"
+        return "discard goods card" + ("s " if len(self.cards) > 1 else " ") + " and ".join(map(str, self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """Sell goods card ``goods`` (its number) for 3 dirhams as its space is first occupied."""
+
+    goods: int
+
+    def __str__(self) -> str:
+        return f"sell goods card {self.goods} for 3 dirhams"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Keep goods card ``goods`` in hand instead of selling it (it may score up to 8 at the end)."""
+
+    goods: int
+
+    def __str__(self) -> str:
+        return f"keep goods card {self.goods}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do nothing: allowed only when no other action is legal ([ruling] in SAM-TURN-1)."""
+
+    def __str__(self) -> str:
+        return "pass (nothing else is legal)"
+
+
+Action = Marry | Place | EndTurn | Discard | Sell | Keep | Pass
+ACTION_TYPES = (Marry, Place, EndTurn, Discard, Sell, Keep, Pass)

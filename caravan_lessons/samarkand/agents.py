@@ -1,0 +1,267 @@
+"""Samarkand bots, the hooks of the shared search bot, and matches for 2 to 5 seats.
+
+* :class:`GreedyAgent` -- plays the action after which its points *right now* are highest
+  (money, tiles, the current value of the goods cards in hand); sells a card when 3 dirhams beat it.
+* :class:`HeuristicAgent` -- looks one decision ahead with :func:`estimate`, which adds the
+  prospects of a position to its points: cards whose goods space a married family can reach,
+  families with relation tiles left (premiums to come), a family treasury to pay second camels.
+* MCTS (:mod:`caravan_lessons.mcts`) uses :func:`determinize` (``hidden.py``-style: deal the unseen
+  cards at random), :func:`evaluate`, :func:`playout_policy`, :func:`rank_actions` and
+  :func:`round_reward` (the game is one "round").
+
+Every bot sees a :class:`~caravan_lessons.agents.View`: its seat's observation and the legal actions.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from ..agents import MatchResult, RandomAgent, View, _sources
+from ..core import check_seed, derive_seed
+from .actions import Sell
+from .components import GOODS_COUNT, OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
+from .rules import State, new_game
+
+__all__ = ["AGENTS", "GreedyAgent", "HeuristicAgent", "determinize", "estimate", "evaluate", "play_match",
+           "playout_policy", "points_now", "rank_actions", "round_reward", "simulate"]
+
+
+def points_now(state: State, p: int) -> int:
+    """Seat ``p``'s points if the game ended now (the score sheet's total, computed fast)."""
+    board, camels, held = state.board, state.camels, state.held[p]
+    cards = 0
+    for g in state.hands[p]:
+        for f in camels[board.goods_space[g]]:
+            cards += OWN_CAMEL_POINTS if held[f] else OTHER_CAMEL_POINTS
+    return state.money[p] + len(state.goods_tiles[p]) + len(state.relation_tiles[p]) + cards
+
+
+def estimate(state: State, p: int) -> float:
+    """``points_now`` plus rough prospects (in points): for each card in hand whose space a married
+    family can still reach, 2.5; for each married family, 0.6 per relation tile left on its stack
+    (up to 3: premiums to come) and 0.5 per dirham in its treasury (up to 2: second camels)."""
+    board, held, frontier = state.board, state.held[p], state.frontier
+    value = float(points_now(state, p))
+    mine = [f for f, n in enumerate(held) if n]
+    for g in state.hands[p]:
+        s = board.goods_space[g]
+        if any(s in frontier[f] for f in mine):
+            value += 2.5
+    for f in mine:
+        value += 0.6 * min(state.relation_stack[f], 3) + 0.5 * min(state.treasury[f], 2)
+        if not state.reserve[f]:
+            value -= 1.0
+    return value
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """A copy of ``state`` in which what ``player`` cannot see is dealt again at random: the other
+    hands, the deck and the discard pile (same sizes), and the bag's order (2 players). Bots look
+    ahead on such a copy, so a lookahead that draws cards never peeks at the real deck."""
+    world = state.clone()
+    others = [q for q in range(state.players) if q != player]
+    pool = [g for q in others for g in world.hands[q]] + world.deck + world.discard
+    rng.shuffle(pool)
+    for q in others:
+        size = len(world.hands[q])
+        world.hands[q], pool = pool[:size], pool[size:]
+    size = len(world.discard)
+    world.discard, world.deck = pool[:size], pool[size:]
+    rng.shuffle(world.bag)
+    return world
+
+
+class GreedyAgent:
+    """Picks the action that maximises its points right now (ties: first in legal order).
+
+    Sale decisions: sells when 3 dirhams beat the card's present value."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(check_seed(seed))
+
+    def choose(self, view: View):
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        me = view.player
+        state = resample(view._state, me, self.rng)
+        best, best_value = actions[0], -math.inf
+        for action in actions:
+            value = points_now(state.child(action), me) + self.rng.random() * 1e-3
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+class HeuristicAgent:
+    """One decision of lookahead scored by :func:`estimate` (its own prospects minus 0.3 of the best
+    rival's); sells a card when 3 dirhams beat the card's estimated value."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, rival_weight: float = 0.3):
+        self.rng = random.Random(check_seed(seed))
+        self.rival_weight = rival_weight
+
+    def choose(self, view: View):
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        me = view.player
+        state = resample(view._state, me, self.rng)
+        return max(actions, key=lambda a: score_action(state, a, me, self.rival_weight) + self.rng.random() * 1e-3)
+
+
+def score_action(state: State, action, me: int, rival_weight: float = 0.3) -> float:
+    """The value of ``action`` for seat ``me`` after one decision (see :class:`HeuristicAgent`)."""
+    child = state.child(action)
+    rivals = [estimate(child, q) for q in range(state.players) if q != me]
+    return estimate(child, me) - rival_weight * max(rivals)
+
+
+# --- hooks for the shared MCTS ---------------------------------------------------------------------------
+
+def determinize(observation: dict, rng: random.Random) -> State:
+    """A full state that fits ``observation``: the unseen cards (other hands, deck, discards) dealt
+    at random, the bag (2 players) in a random order.
+
+    Raises:
+        ValueError: not a Samarkand observation.
+    """
+    if not isinstance(observation, dict) or observation.get("game") != "samarkand":
+        raise ValueError("determinize needs a Samarkand observation (state.observation(player))")
+    me = observation["player"]
+    known = set(observation["players"][me]["hand"])
+    for entry in observation["players"]:
+        known.update(entry["sold"])
+    unseen = [g for g in range(1, GOODS_COUNT + 1) if g not in known]
+    rng.shuffle(unseen)
+    data = {k: v for k, v in observation.items() if k not in ("player", "current_player", "hand_sizes")}
+    data["players"] = [dict(entry) for entry in observation["players"]]
+    for p, entry in enumerate(data["players"]):
+        if p != me:
+            size = observation["hand_sizes"][p]
+            entry["hand"], unseen = unseen[:size], unseen[size:]
+    discard_size = observation["discard"]
+    data["discard"], data["deck"] = unseen[:discard_size], unseen[discard_size:]
+    bag = list(observation["bag"])
+    rng.shuffle(bag)
+    data["bag"], data["events"], data["seed"] = bag, [], rng.getrandbits(32)
+    return State.from_dict(data)
+
+
+def round_reward(state: State, player: int) -> float | None:
+    """At the end: 1 for a sole winner, 1/k for each of k tied winners, else 0; None before."""
+    if not state.is_terminal():
+        return None
+    winners = state.winners
+    return 1.0 / len(winners) if player in winners else 0.0
+
+
+def evaluate(state: State, player: int) -> float:
+    """A win chance in [0, 1] from the estimated lead over the best rival (logistic, 6 points scale)."""
+    mine = estimate(state, player)
+    best = max(estimate(state, q) for q in range(state.players) if q != player)
+    return 1.0 / (1.0 + math.exp(-(mine - best) / 6.0))
+
+
+def playout_policy(state: State, rng: random.Random):
+    """Rollout moves: a random legal action, but sales follow the holder's simple rule (sell if the
+    card is worth under 3 now) and a first camel is preferred to ending the turn."""
+    actions = state.legal_actions()
+    first = actions[0]
+    if isinstance(first, Sell):
+        g, holder = state.pending
+        s = state.board.goods_space[g]
+        value = sum(OWN_CAMEL_POINTS if state.held[holder][f] else OTHER_CAMEL_POINTS for f in state.camels[s])
+        return first if value < 3 else actions[1]
+    return actions[rng.randrange(len(actions))]
+
+
+def rank_actions(state: State, actions: Sequence) -> list:
+    """Actions best first by :func:`score_action` for the seat to move (the search widens in this order)."""
+    me = state.current_player
+    return sorted(actions, key=lambda a: -score_action(state, a, me))
+
+
+# --- matches -----------------------------------------------------------------------------------------------
+
+def play_match(agents: Sequence, seed: int | None = None, max_turns: int = 10_000) -> MatchResult:
+    """One game between ``agents`` (2 to 5, one per seat) and its result (scores = final points).
+
+    Raises:
+        ValueError: a wrong number of agents, or an agent choosing an illegal action (named with its rule).
+    """
+    if not 2 <= len(agents) <= 5:
+        raise ValueError(f"Samarkand is played by 2 to 5 agents, not {len(agents)}")
+    seed = check_seed(seed)
+    state = new_game(len(agents), seed=seed)
+    turns = 0
+    while not state.is_terminal():
+        if turns >= max_turns:
+            raise RuntimeError(f"game did not end within {max_turns} decisions")
+        player = state.current_player
+        legal = state.legal_actions()
+        action = agents[player].choose(View(state, player, legal))
+        problem = state.why_illegal(action)
+        if problem is not None:
+            raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
+        state.apply(action)
+        turns += 1
+    sheet = state.score_sheet()
+    totals = sheet.totals()
+    return MatchResult(sheet.winner, [float(t) for t in totals], 1, turns, seed, [totals],
+                       [_sources(sheet, state.players)])
+
+
+AGENTS = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "heuristic": HeuristicAgent,
+    "mcts": lambda seed=None, **options: _mcts(seed, **options),
+}
+"""Samarkand's bots by name (the names of ``caravan_lessons.agents.AGENTS``)."""
+
+
+def _mcts(seed=None, **options):
+    from ..mcts import MCTSAgent
+
+    return MCTSAgent(seed=seed, **{"iterations": 200, **options})
+
+
+def simulate(games: int, seed: int = 0, bots: Sequence[str] = ("random",) * 4, progress: bool = True) -> list:
+    """Play ``games`` games between the named bots (one per seat, 2 to 5), seats rotated each game.
+
+    Results are per bot: ``scores[i]`` and ``winner`` refer to ``bots[i]`` whatever seat it had.
+
+    Raises:
+        ValueError: games not a positive whole number, an unknown bot, a wrong number of bots.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive whole number, not {games!r}")
+    unknown = [b for b in bots if b not in AGENTS]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r}; the bots are: {', '.join(sorted(AGENTS))}")
+    n = len(bots)
+    if not 2 <= n <= 5:
+        raise ValueError(f"Samarkand is played by 2 to 5 bots, not {n}")
+    from tqdm.auto import tqdm
+
+    results = []
+    for i in tqdm(range(games), desc=f"samarkand: {' vs '.join(bots)}", disable=not progress, unit="game"):
+        shift = i % n  # bot b sits at seat (b + shift) % n
+        agents = [None] * n
+        for b, name in enumerate(bots):
+            agents[(b + shift) % n] = AGENTS[name](seed=derive_seed(seed, "bot", b, i))
+        result = play_match(agents, seed=derive_seed(seed, "game", i))
+        seat_of = [(b + shift) % n for b in range(n)]
+        result.scores = [result.scores[seat_of[b]] for b in range(n)]
+        result.round_scores = [[r[seat_of[b]] for b in range(n)] for r in result.round_scores]
+        result.round_sources = [[r[seat_of[b]] for b in range(n)] for r in result.round_sources]
+        if result.winner is not None:
+            result.winner = seat_of.index(result.winner)
+        results.append(result)
+    return results

@@ -1,0 +1,253 @@
+"""The Samarkand map as data: board file + families file -> a checked :class:`Board`.
+
+The rulebook gives neither the map nor the families (see ``shared/design/samarkand.md``),
+so the package ships a *teaching board* (``data/board.json``, ``data/families.json``) built
+on the rulebook's counts. A teacher who owns the game may load their own files::
+
+    from caravan_lessons import samarkand
+    board = samarkand.load_board("my_board.json", families="my_families.json")
+    state = samarkand.new_game(players=4, seed=1, board=board)
+
+Both files go through the shared validation layer: the board's schema (``boards.load_board``),
+then the game rules below (SAM-COMP-1, SAM-COMP-2, SAM-COMP-4). Any problem raises
+``DataFileError`` naming the file, the entry and the rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from ..boards import load_board as _load_graph, package_file
+from ..files import DataFileError, StrictModel, check, read_json, validate
+from .actions import Marry, Place
+from .components import FAMILIES, GOODS_COUNT, KINDS, LAND_KINDS
+
+__all__ = ["Board", "Family", "load_board", "default_board"]
+
+
+class SpaceAttrs(StrictModel):
+    """Game attributes of one board node (besides id and pos)."""
+
+    kind: str
+    name: str
+    number: int | None = None
+    family: str | None = None
+
+
+class BorderAttrs(StrictModel):
+    """A shared border between two spaces carries no game attributes."""
+
+
+class FamilyEntry(StrictModel):
+    """One family of ``families.json``."""
+
+    id: str
+    name: str
+    colour: str
+    colour_name: str
+    price: int
+    house: Literal["top", "bottom"]
+    slot: int
+    start: str
+
+
+class FamiliesFile(StrictModel):
+    """The families file: ten families with colour, marriage price, house and start space."""
+
+    format: Literal["caravan_lessons.samarkand.families"]
+    version: Literal[1]
+    teaching_board: bool = False
+    note: str = ""
+    families: list[FamilyEntry]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A merchant family (SAM-COMP-1).
+
+    Attributes:
+        id: short name used in actions (``"levant"``).
+        name: display name (``"Levant"``).
+        colour: matplotlib colour of its camels; colour_name in words (``"red"``).
+        price: marriage price in dirhams (3..6).
+        house: ``"top"`` or ``"bottom"`` edge of the board; slot 1..5 from west to east.
+        start: id of its start space.
+    """
+
+    id: str
+    name: str
+    colour: str
+    colour_name: str
+    price: int
+    house: str
+    slot: int
+    start: str
+
+
+_LOADED: dict = {}
+"""The last board loaded under each name, so a saved game (which names its board) finds it."""
+
+
+def board_named(name) -> "Board | None":
+    """The board loaded in this session under ``name``, or None."""
+    return _LOADED.get(name) if isinstance(name, str) else None
+
+
+class Board:
+    """A checked Samarkand map with integer indices for the engine.
+
+    Attributes:
+        graph: the ``networkx.Graph`` (node attrs kind, pos, name, number, family).
+        spaces: space ids in a fixed order; ``index[id]`` is a space's position in it.
+        kinds: per space, ``"land"``, ``"goods"``, ``"start"`` or ``"water"``.
+        land: per space, True unless water (SAM-REL-2).
+        number: per space, its goods number or 0.
+        goods_space: goods number -> space index; goods_names: number -> name.
+        adjacent: per space, the tuple of adjacent space indices (SAM-COMP-4).
+        families: the ten :class:`Family` in file order; family_index: id -> index;
+        start: per family, the index of its start space.
+    """
+
+    def __init__(self, graph, families: list[Family], source: str = ""):
+        self.graph = graph
+        self.source = source
+        self.spaces: tuple[str, ...] = tuple(graph.nodes)
+        self.index = {s: i for i, s in enumerate(self.spaces)}
+        nodes = graph.nodes
+        self.kinds = tuple(nodes[s]["kind"] for s in self.spaces)
+        self.land = tuple(k in LAND_KINDS for k in self.kinds)
+        self.names = tuple(nodes[s]["name"] for s in self.spaces)
+        self.number = tuple(nodes[s].get("number") or 0 for s in self.spaces)
+        self.goods_space = {n: i for i, n in enumerate(self.number) if n}
+        self.goods_names = {n: self.names[i] for n, i in self.goods_space.items()}
+        self.adjacent = tuple(tuple(sorted(self.index[t] for t in graph[s])) for s in self.spaces)
+        self.families = tuple(families)
+        self.family_index = {f.id: i for i, f in enumerate(families)}
+        self.start = tuple(self.index[f.start] for f in families)
+        self.prices = tuple(f.price for f in families)
+        self.marry_actions = tuple(Marry(f.id) for f in families)
+        self.place_actions = tuple(tuple(Place(f.id, s) for s in self.spaces) for f in families)
+        """Ready-made actions (legal_actions hands out these objects instead of building new ones)."""
+        self.labels = tuple(self.space_label(s) for s in range(len(self.spaces)))
+        """Per space, its label in words (``space_label``), ready for the event log."""
+        _LOADED[graph.graph.get("name", "")] = self
+        self.teaching_board = bool(graph.graph.get("teaching_board"))
+        self.note = graph.graph.get("note", "")
+
+    def __repr__(self) -> str:
+        return (f"<Samarkand board {self.graph.graph.get('name', '')!r}: {len(self.spaces)} spaces, "
+                f"{len(self.goods_space)} goods, {self.kinds.count('water')} water>")
+
+    def space_label(self, space: int) -> str:
+        """``"diamond (22)"``, ``"Caspian Sea (water)"``, ``"Antioch (Levant start)"``, ``"land 4"``."""
+        kind = self.kinds[space]
+        name = self.names[space]
+        if kind == "goods":
+            return f"{name} ({self.number[space]})"
+        if kind == "water":
+            return f"{name} (water)"
+        if kind == "start":
+            fam = self.families[self.family_index[self.graph.nodes[self.spaces[space]]["family"]]]
+            return f"{name} ({fam.name} start)"
+        return name
+
+
+def _check_families(entries: list[FamilyEntry], source: str) -> list[Family]:
+    def fail(cond, msg, rule="SAM-COMP-1"):
+        check(cond, msg, rule=rule, source=source, error=DataFileError)
+
+    fail(len(entries) == FAMILIES, f"there must be {FAMILIES} families, the file has {len(entries)}")
+    ids = [e.id for e in entries]
+    fail(len(set(ids)) == len(ids), f"family ids must be different: {ids}")
+    for e in entries:
+        fail(3 <= e.price <= 6, f"family {e.id!r}: marriage price {e.price} is outside 3..6 dirhams")
+        fail(1 <= e.slot <= 5, f"family {e.id!r}: house slot {e.slot} is outside 1..5")
+    for edge in ("top", "bottom"):
+        slots = sorted(e.slot for e in entries if e.house == edge)
+        fail(slots == [1, 2, 3, 4, 5], f"the {edge} edge must hold 5 houses in slots 1..5, not {slots}")
+    return [Family(**e.model_dump()) for e in entries]
+
+
+def _board_rules(families: list[Family]):
+    """The game rules a board must meet, as a ``check(graph)`` for ``boards.load_board``."""
+    known = {f.id: f for f in families}
+
+    def rules(graph) -> None:
+        source = graph.graph.get("source", "board file")
+
+        def fail(cond, msg, rule):
+            check(cond, msg, rule=rule, source=source, error=DataFileError)
+
+        numbers: dict[int, str] = {}
+        starts: dict[str, str] = {}
+        for node, attrs in graph.nodes(data=True):
+            kind, number, family = attrs["kind"], attrs.get("number"), attrs.get("family")
+            fail(kind in KINDS, f"space {node!r} has kind {kind!r}; the kinds are {sorted(KINDS)}", "SAM-COMP-4")
+            if number is not None:
+                fail(kind != "water", f"goods space {node!r} (number {number}) is on water; goods spaces are land",
+                     "SAM-COMP-2")
+                fail(kind == "goods", f"space {node!r} of kind {kind!r} has a goods number; only goods spaces do",
+                     "SAM-COMP-2")
+                fail(1 <= number <= GOODS_COUNT, f"goods space {node!r} has number {number}, outside 1..33",
+                     "SAM-COMP-2")
+                fail(number not in numbers, f"goods number {number} is used twice ({numbers.get(number)!r} and "
+                     f"{node!r}); each goods has one space", "SAM-COMP-2")
+                numbers[number] = node
+            else:
+                fail(kind != "goods", f"goods space {node!r} has no goods number", "SAM-COMP-2")
+            if kind == "start":
+                fail(family is not None, f"start space {node!r} names no family", "SAM-COMP-1")
+                fail(family in known, f"start space {node!r} names an unknown family {family!r}; the families "
+                     f"are {sorted(known)}", "SAM-COMP-1")
+                fail(family not in starts, f"family {family!r} has two start spaces ({starts.get(family)!r} and "
+                     f"{node!r})", "SAM-COMP-1")
+                starts[family] = node
+            else:
+                fail(family is None, f"space {node!r} of kind {kind!r} names a family; only start spaces do",
+                     "SAM-COMP-1")
+        missing = sorted(set(range(1, GOODS_COUNT + 1)) - set(numbers))
+        fail(not missing, f"goods numbers {missing} have no goods space; goods 1..33 each need one", "SAM-COMP-2")
+        for f in families:
+            fail(f.id in starts, f"family {f.id!r} has no start space on the board", "SAM-COMP-1")
+            fail(starts[f.id] == f.start, f"family {f.id!r} starts at {f.start!r} in the families file but the "
+                 f"board marks {starts[f.id]!r}", "SAM-COMP-1")
+        for node in graph.nodes:
+            fail(graph.degree(node) > 0, f"space {node!r} has no neighbour", "SAM-COMP-4")
+
+    return rules
+
+
+def load_board(board: Any = None, families: Any = None) -> Board:
+    """Load and check a Samarkand board.
+
+    Args:
+        board: a board file path, a parsed dict, or None for the teaching board
+            (``data/board.json``, format ``caravan_lessons.board``).
+        families: a families file path, a parsed dict, or None for ``data/families.json``.
+
+    Returns:
+        a :class:`Board`.
+
+    Raises:
+        DataFileError: unreadable file, bad schema, or a broken game rule (unknown family, a family
+            without its start space, a duplicate or missing goods number, a goods space on water...),
+            the message naming the file, the entry and the rule ID.
+    """
+    fam_source = "families file" if families is None or isinstance(families, dict) else str(families)
+    if families is None:
+        families = package_file("samarkand", "families.json")
+    data = families if isinstance(families, dict) else read_json(families, what="families file", error=DataFileError)
+    parsed = validate(FamiliesFile, data, source=fam_source, error=DataFileError)
+    fams = _check_families(parsed.families, fam_source)
+    if board is None:
+        board = package_file("samarkand", "board.json")
+    graph = _load_graph(board, game="samarkand", node_model=SpaceAttrs, edge_model=BorderAttrs,
+                        check=_board_rules(fams))
+    return Board(graph, fams, graph.graph.get("source", ""))
+
+
+@lru_cache(maxsize=1)
+def default_board() -> Board:
+    """The teaching board (loaded once and shared: a Board is never changed)."""
+    return load_board()

@@ -1,0 +1,262 @@
+"""Samarkand saved games: the JSON format (a StrictModel schema) and its consistency rules.
+
+``State.to_dict()`` writes every piece by name (families and spaces by their ids, cards by
+number); ``State.from_dict(data)`` validates the schema (shared validation layer, strict types:
+no booleans or floats for counts), then checks the game's invariants, each naming the clause
+it protects (SaveFileError: "saved game: SAM-EXT-3: space 'g4' holds 2 Levant camels ...").
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from ..core import FORMAT_VERSION
+from ..files import StrictModel, check, validate
+from .board import Board, board_named, default_board
+from .components import CAMELS_PER_FAMILY, FAMILY_TILES, GOODS_COUNT, HAND_LIMIT, RELATION_TILES, SPACE_CAPACITY
+from .rules import DISCARD, OVER, SALE, SECOND, State, open_spaces
+
+Phase = Literal["act", "discard", "sale", "second", "over"]
+
+
+class RelationTileSave(StrictModel):
+    family: str
+    colour: Literal["green", "grey"]
+
+
+class PendingSave(StrictModel):
+    goods: int
+    holder: int
+
+
+class EventSave(StrictModel):
+    player: int
+    text: str
+    rule: str
+
+
+class PlayerSave(StrictModel):
+    money: int
+    tiles: dict[str, int]
+    hand: list[int]
+    sold: list[int]
+    goods_tiles: list[int]
+    relation_tiles: list[RelationTileSave]
+
+
+class FamilySave(StrictModel):
+    house_tiles: int
+    treasury: int
+    reserve: int
+    relation_stack: int
+
+
+class RelationSave(StrictModel):
+    active: str
+    passive: str
+    space: str
+    player: int
+
+
+class SavedGame(StrictModel):
+    """The saved-game format of Samarkand (``"game": "samarkand"``, version 1)."""
+
+    game: Literal["samarkand"]
+    version: Literal[1]
+    board: str
+    seed: int
+    players: list[PlayerSave]
+    families: dict[str, FamilySave]
+    camels: dict[str, list[str]]
+    deck: list[int]
+    discard: list[int]
+    reshuffles: int
+    bag: list[str]
+    removed: list[str]
+    relations: list[RelationSave]
+    phase: Phase
+    active: int
+    first: int
+    pending: PendingSave | None
+    after_sale: Literal["", "second", "over"]
+    extending: str | None
+    married: bool
+    passes: int
+    turns: int
+    bank_out: int
+    bank_in: int
+    end_reason: str
+    events: list[EventSave]
+
+
+def to_dict(state: State) -> dict:
+    """A JSON-able dict of the whole state (hidden information included)."""
+    board = state.board
+    fams = [f.id for f in board.families]
+    return {
+        "game": "samarkand", "version": FORMAT_VERSION, "board": board.graph.graph.get("name", ""),
+        "seed": state.seed,
+        "players": [{"money": state.money[p], "tiles": {fams[f]: n for f, n in enumerate(state.held[p]) if n},
+                     "hand": list(state.hands[p]), "sold": list(state.sold[p]),
+                     "goods_tiles": list(state.goods_tiles[p]),
+                     "relation_tiles": [{"family": fams[f], "colour": c} for f, c in state.relation_tiles[p]]}
+                    for p in range(state.players)],
+        "families": {fams[f]: {"house_tiles": state.house_tiles[f], "treasury": state.treasury[f],
+                               "reserve": state.reserve[f], "relation_stack": state.relation_stack[f]}
+                     for f in range(len(fams))},
+        "camels": {board.spaces[s]: [fams[f] for f in c] for s, c in enumerate(state.camels) if c},
+        "deck": list(state.deck), "discard": list(state.discard), "reshuffles": state.reshuffles,
+        "bag": [fams[f] for f in state.bag], "removed": [fams[f] for f in state.removed],
+        "relations": [{"active": fams[a], "passive": fams[b], "space": board.spaces[s], "player": p}
+                      for a, b, s, p in state.relation_log],
+        "phase": state.phase, "active": state.active, "first": state.first,
+        "pending": {"goods": state.pending[0], "holder": state.pending[1]} if state.pending else None, "after_sale": state.after_sale,
+        "extending": fams[state.extending] if state.extending >= 0 else None, "married": state.married,
+        "passes": state.passes, "turns": state.turns, "bank_out": state.bank_out, "bank_in": state.bank_in,
+        "end_reason": state.end_reason,
+        "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events],
+    }
+
+
+def observation(state: State, player: int) -> dict:
+    """``to_dict`` without what ``player`` may not see: other hands (sizes only), deck and discard
+    order and content (sizes only), the bag's order (its content is known: SAM-2P-2)."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
+        raise ValueError(f"player must be a seat 0..{state.players - 1}, not {player!r}")
+    data = to_dict(state)
+    del data["seed"]  # the seed would give away the deck order
+    data["player"] = player
+    data["current_player"] = state.current_player
+    data["hand_sizes"] = [len(h) for h in state.hands]
+    for p, entry in enumerate(data["players"]):
+        if p != player:
+            entry["hand"] = None
+    data["deck"] = len(state.deck)
+    data["discard"] = len(state.discard)
+    data["bag"] = sorted(data["bag"])
+    return data
+
+
+def from_dict(data, board: Board | None = None, source: str = "saved game") -> State:
+    """Validate ``data`` (schema, then the consistency rules) and rebuild the State.
+
+    Raises:
+        SaveFileError: one line naming the field or the rule clause that the data breaks.
+    """
+    if board is None:
+        board = (board_named(data.get("board")) if isinstance(data, dict) else None) or default_board()
+    save = validate(SavedGame, data, source=source)
+
+    def ok(cond, msg, rule=""):
+        check(cond, msg, rule=rule, source=source)
+
+    fams = [f.id for f in board.families]
+    fi = board.family_index
+    n = len(save.players)
+    ok(save.board == board.graph.graph.get("name", ""), f"it was saved on the board {save.board!r}, not on "
+       f"{board.graph.graph.get('name', '')!r}; load it with that board")
+    ok(2 <= n <= 5, f"{n} players; Samarkand is for 2 to 5", "SAM-TURN-1")
+    ok(set(save.families) == set(fams), f"families must be exactly {fams}", "SAM-COMP-1")
+    known = set(fams)
+    for name in save.bag + save.removed + [r.active for r in save.relations] + [r.passive for r in save.relations]:
+        ok(name in known, f"unknown family {name!r}", "SAM-COMP-1")
+    state = State.__new__(State)
+    state.board, state.seed, state.players, state.limit = board, save.seed, n, HAND_LIMIT.get(n, 10)
+    state.money = [p.money for p in save.players]
+    state.held = [[0] * len(fams) for _ in range(n)]
+    for p, entry in enumerate(save.players):
+        for name, count in entry.tiles.items():
+            ok(name in known, f"players[{p}] holds a tile of unknown family {name!r}", "SAM-COMP-1")
+            ok(1 <= count <= (2 if n == 2 else 1), f"players[{p}] holds {count} {name} tiles",
+               "SAM-2P-3" if n == 2 else "SAM-MARRY-3")
+            state.held[p][fi[name]] = count
+    fam = [save.families[f] for f in fams]
+    state.house_tiles = [x.house_tiles for x in fam]
+    state.treasury = [x.treasury for x in fam]
+    state.reserve = [x.reserve for x in fam]
+    state.relation_stack = [x.relation_stack for x in fam]
+    state.bag, state.removed = [fi[x] for x in save.bag], [fi[x] for x in save.removed]
+    state.camels = [[] for _ in board.spaces]
+    for space, names in save.camels.items():
+        ok(space in board.index, f"camels on unknown space {space!r}", "SAM-COMP-4")
+        for name in names:
+            ok(name in known, f"space {space!r} holds a camel of unknown family {name!r}", "SAM-COMP-1")
+        ok(len(names) <= SPACE_CAPACITY and len(set(names)) == len(names),
+           f"space {space!r} holds {names}: at most 2 camels, never 2 of one family", "SAM-EXT-3")
+        state.camels[board.index[space]] = [fi[x] for x in names]
+    state.frontier = open_spaces(board, state.camels)
+    state.hands = [list(p.hand) for p in save.players]
+    state.sold = [list(p.sold) for p in save.players]
+    state.goods_tiles = [list(p.goods_tiles) for p in save.players]
+    state.relation_tiles = [[(fi[t.family], t.colour) for t in p.relation_tiles if t.family in fi] for p in save.players]
+    for p, entry in enumerate(save.players):
+        ok(len(state.relation_tiles[p]) == len(entry.relation_tiles), f"players[{p}] holds a relation tile of an "
+           "unknown family", "SAM-COMP-1")
+    state.deck, state.discard, state.reshuffles = list(save.deck), list(save.discard), save.reshuffles
+    occupied = {board.number[s] for s, c in enumerate(state.camels) if c and board.number[s]}
+    state.tile_on_board = [False] + [g not in occupied for g in range(1, GOODS_COUNT + 1)]
+    state.related, state.relation_log = set(), []
+    for r in save.relations:
+        ok(r.space in board.index and 0 <= r.player < n, f"relation {r.active}-{r.passive} names an unknown space "
+           "or seat", "SAM-REL-1")
+        a, b = fi[r.active], fi[r.passive]
+        state.related.add((min(a, b), max(a, b)))
+        state.relation_log.append((a, b, board.index[r.space], r.player))
+    state.phase, state.active, state.first = save.phase, save.active, save.first
+    state.pending = (save.pending.goods, save.pending.holder) if save.pending else None
+    state.after_sale, state.married = save.after_sale, save.married
+    ok(save.extending is None or save.extending in known, f"extending unknown family {save.extending!r}",
+       "SAM-EXT-1")
+    state.extending = fi[save.extending] if save.extending else -1
+    state.passes, state.turns, state.bank_out, state.bank_in = save.passes, save.turns, save.bank_out, save.bank_in
+    state.end_reason = save.end_reason
+    from ..core import Event
+
+    state._events = [Event(e.player, e.text, e.rule) for e in save.events]
+    state._log = [(e.player, e.rule, e.text, ()) for e in save.events]
+    _consistent(state, ok)
+    return state
+
+
+def _consistent(state: State, ok) -> None:
+    """The invariants of a reachable state, each naming its clause."""
+    n, board, nf = state.players, state.board, len(state.board.families)
+    ok(0 <= state.active < n and 0 <= state.first < n, f"active seat {state.active} is not a seat 0..{n - 1}",
+       "SAM-SETUP-6")
+    cards = [c for h in state.hands for c in h] + [c for s in state.sold for c in s] + state.deck + state.discard
+    count = Counter(cards)
+    ok(sorted(count) == list(range(1, GOODS_COUNT + 1)) and max(count.values()) == 1,
+       "every goods card 1..33 must be in exactly one hand, sold pile, the deck or the discard pile", "SAM-COMP-2")
+    tiles = Counter(g for t in state.goods_tiles for g in t)
+    taken = {g for g in range(1, GOODS_COUNT + 1) if not state.tile_on_board[g]}
+    ok(set(tiles) == taken and all(v == 1 for v in tiles.values()), "goods tiles taken must be exactly those of the "
+       "occupied goods spaces, each once", "SAM-GOODS-1")
+    for p in range(n):
+        ok(state.money[p] >= 0, f"players[{p}] has negative money", "SAM-COMP-3")
+        ok(len(state.hands[p]) + len(state.sold[p]) <= state.limit or state.phase == DISCARD and p == state.active,
+           f"players[{p}] holds more cards than the hand limit {state.limit}", "SAM-HAND-1")
+    for f in range(nf):
+        name = board.families[f].id
+        on_board = sum(f in c for c in state.camels)
+        ok(state.reserve[f] >= 0 and on_board + state.reserve[f] == CAMELS_PER_FAMILY,
+           f"{name}: {on_board} camels on the board and {state.reserve[f]} in reserve make not 12", "SAM-COMP-1")
+        ok(f in state.camels[board.start[f]], f"{name} has no camel on its start space", "SAM-SETUP-1")
+        held = sum(state.held[p][f] for p in range(n))
+        total = held + state.house_tiles[f] + state.bag.count(f) + state.removed.count(f)
+        ok(min(state.house_tiles[f], state.treasury[f]) >= 0 and total == FAMILY_TILES,
+           f"{name}: family tiles held, in the house, in the bag and removed make {total}, not 2", "SAM-COMP-1")
+        ok(0 <= state.relation_stack[f] <= RELATION_TILES, f"{name}: relation stack of {state.relation_stack[f]}",
+           "SAM-SETUP-2")
+        got = sum(t[0] == f for ts in state.relation_tiles for t in ts)
+        ok(got == RELATION_TILES - state.relation_stack[f], f"{name}: {got} relation tiles held but its stack lost "
+           f"{RELATION_TILES - state.relation_stack[f]}", "SAM-REL-4")
+    ok(n == 2 or not state.bag and not state.removed, "only 2-player games use the bag", "SAM-2P-2")
+    ok(len(state.related) == len(state.relation_log), "a relation is listed twice", "SAM-REL-5")
+    if state.phase == SALE:
+        ok(state.pending is not None and 0 <= state.pending[1] < n and state.pending[0] in state.hands[state.pending[1]],
+           "a sale decision waits for a card its holder does not hold", "SAM-GOODS-2")
+    else:
+        ok(state.pending is None, "a sale decision is stored outside the sale phase", "SAM-GOODS-2")
+    ok((state.phase in (SECOND, SALE)) == (state.extending >= 0),
+       "the family being extended does not match the phase", "SAM-EXT-1")
+    ok(state.phase != OVER or state.end_reason != "", "a finished game must say why it ended", "SAM-END-1")

@@ -1,0 +1,61 @@
+"""Samarkand's itemised final score (SAM-SCORE-1 .. SAM-SCORE-5, SAM-2P-4).
+
+Data first: one :class:`~caravan_lessons.core.ScoreRow` per goods card kept in hand (with the
+camels on its goods space spelt out), then goods tiles, relation tiles and dirhams, per player.
+The unit is points (1 point = 1 dirham, SAM-SCORE-4).
+"""
+from __future__ import annotations
+
+from ..core import ScoreRow, ScoreSheet
+from .components import OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
+
+
+def card_value(state, player: int, goods: int) -> tuple[int, list[tuple[str, int]]]:
+    """What goods card ``goods`` in ``player``'s hand is worth now (SAM-SCORE-1, SAM-2P-4).
+
+    Returns:
+        ``(points, parts)``: parts lists ``(family id, points)`` for each camel on the goods space:
+        4 for a family the player holds a tile of (one tile or two, SAM-2P-4), else 1.
+    """
+    board = state.board
+    held = state.held[player]
+    parts = []
+    for f in state.camels[board.goods_space[goods]]:
+        parts.append((board.families[f].id, OWN_CAMEL_POINTS if held[f] else OTHER_CAMEL_POINTS))
+    return sum(p for _, p in parts), parts
+
+
+def build_sheet(state) -> ScoreSheet:
+    """The score sheet of ``state`` (any moment; final when the game is over).
+
+    Rows per player: each goods card in hand (SAM-SCORE-1, sold cards score nothing, SAM-GOODS-2),
+    goods tiles (SAM-SCORE-2), relation tiles (SAM-SCORE-3), dirhams (SAM-SCORE-4). The verdict
+    names every tied leader as a winner (SAM-SCORE-5); ``winner`` is None on a tie.
+    """
+    board = state.board
+    rows: list[ScoreRow] = []
+    for p in range(state.players):
+        for goods in sorted(state.hands[p]):
+            points, parts = card_value(state, p, goods)
+            detail = " + ".join(f"{board.families[board.family_index[f]].name} camel {v}" for f, v in parts)
+            rows.append(ScoreRow(p, f"goods card {board.goods_names[goods]} ({goods}): "
+                                    f"{detail or 'no camel on its space'}", "SAM-SCORE-1", points,
+                                 f"card:{goods}"))
+        tiles = len(state.goods_tiles[p])
+        rows.append(ScoreRow(p, f"{tiles} goods tile{'s' if tiles != 1 else ''}", "SAM-SCORE-2", tiles,
+                             "goods tiles"))
+        rel = len(state.relation_tiles[p])
+        rows.append(ScoreRow(p, f"{rel} relation tile{'s' if rel != 1 else ''}", "SAM-SCORE-3", rel,
+                             "relation tiles"))
+        money = state.money[p]
+        rows.append(ScoreRow(p, f"{money} dirham{'s' if money != 1 else ''}", "SAM-SCORE-4", money, "dirhams"))
+    sheet = ScoreSheet(tuple(rows), players=state.players, unit="points")
+    totals = sheet.totals()
+    best = max(totals)
+    winners = [p for p, t in enumerate(totals) if t == best]
+    if len(winners) == 1:
+        verdict = f"Player {winners[0]} wins with {best} points (SAM-SCORE-5)."
+    else:
+        verdict = (f"Players {', '.join(map(str, winners))} tie with {best} points and all win (SAM-SCORE-5).")
+    return ScoreSheet(sheet.rows, players=state.players, unit="points",
+                      winner=winners[0] if len(winners) == 1 else None, verdict=verdict)

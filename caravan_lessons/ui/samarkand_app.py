@@ -1,0 +1,242 @@
+"""The Samarkand play app: 2 to 5 seats (humans or bots) marry, extend routes and sell goods cards.
+
+    from caravan_lessons.ui.samarkand_app import SamarkandApp
+    app = SamarkandApp(players=4, seats=["human", "heuristic", "heuristic", "heuristic"])
+    app            # displays itself in a notebook
+
+A camel goes on a space chosen from the list of legal spaces (``app.space_list`` + "Place camel")
+or by clicking the map: with the ipympl backend (``%matplotlib widget``) the map is a live canvas
+and a click picks the nearest space (``boards.BoardPicker``); otherwise the map is a picture and
+``app.pick_space(space_id)`` does what a click does. A sale decision is prompted to whoever holds
+the card, on turn or not. Seats, bots, undo, the log and the replay slider come from
+:class:`~caravan_lessons.ui.shell.PlayShell`; the engine explains every refusal with its rule ID.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from ..agents import make_agent
+from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
+from ..samarkand.scoring import card_value
+from .shell import HUMAN, PlayShell
+
+PHASE_WORDS = {
+    "act": "marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1)",
+    "second": "place a second camel of the same family for 1 dirham from its treasury, or end the turn "
+              "(SAM-EXT-4)",
+    "discard": "discard 0, 1 or 2 cards so that you keep within the hand limit (SAM-MARRY-4, SAM-HAND-1)",
+    "sale": "sell this goods card for 3 dirhams now, or keep it (SAM-GOODS-2, SAM-GOODS-4)",
+}
+
+
+class SamarkandApp(PlayShell):
+    """A playable Samarkand game, as one ipywidgets box.
+
+    Args:
+        players: 2 to 5 seats.
+        seed: the game seed.
+        seats: per seat ``"human"`` or a bot name (default: a human in seat 0, heuristic bots elsewhere).
+        mode: ``"practice"`` (free undo) or ``"match"``.
+        bot_seed: the bots' seed.
+        board: a ``samarkand.Board`` (default: the teaching board).
+
+    Attributes:
+        state, map_figure (the matplotlib Figure of the map), picker (the BoardPicker on it),
+        space_list (legal spaces for the chosen family), family_picker, marry_picker, discard_picker,
+        buttons (by name: marry, place, end_turn, discard, sell, keep, pass).
+    """
+
+    css_prefix = "samarkand"
+
+    def __init__(self, players: int = 4, seed: int = 1, seats=None, mode: str = "practice", bot_seed: int = 0,
+                 board=None):
+        import matplotlib.pyplot as plt
+
+        from ..boards import BoardPicker
+
+        state = new_game(players, seed=seed, board=board)
+        seats = list(seats) if seats is not None else [HUMAN] + ["heuristic"] * (players - 1)
+        if len(seats) != players:
+            raise ValueError(f"give one seat per player: {players} seats, not {len(seats)}")
+        self._plt = plt
+        with plt.ioff():
+            self.map_figure = plt.figure(figsize=(13, 6.2), dpi=60, layout="constrained")
+        self.map_axes = self.map_figure.add_subplot()
+        canvas = self.map_figure.canvas
+        self.map_widget = canvas if isinstance(canvas, W.DOMWidget) else W.Image(format="png")
+        self.map_widget.add_class("samarkand-map")
+        self.picker = BoardPicker(self.map_figure, state.board.graph, self.pick_space)
+        self.hand_view = W.HTML().add_class("samarkand-hand")
+        self.houses_view = W.HTML().add_class("samarkand-houses")
+        self.prompt = W.HTML().add_class("samarkand-prompt")
+        self.marry_picker = W.Dropdown(description="Family", layout=W.Layout(width="260px"))
+        self.family_picker = W.Dropdown(description="Route of", layout=W.Layout(width="260px"))
+        self.family_picker.observe(lambda _c: self._fill_spaces(), names="value")
+        self.space_list = W.Select(description="Spaces", rows=6, layout=W.Layout(width="320px"))
+        self.space_list.add_class("samarkand-spaces")
+        self.discard_picker = W.SelectMultiple(description="Discard", rows=6, layout=W.Layout(width="320px"))
+        self.buttons = {name: W.Button(description=text, layout=W.Layout(width="190px")).add_class(f"samarkand-{name}")
+                        for name, text in (("marry", "Marry"), ("place", "Place camel"), ("end_turn", "End turn"),
+                                           ("discard", "Discard"), ("sell", "Sell for 3 dirhams"),
+                                           ("keep", "Keep the card"), ("pass", "Pass"))}
+        self.buttons["marry"].on_click(lambda _b: self.play(Marry(self.marry_picker.value or "")))
+        self.buttons["place"].on_click(lambda _b: self._place_selected())
+        self.buttons["end_turn"].on_click(lambda _b: self.play(EndTurn()))
+        self.buttons["discard"].on_click(lambda _b: self.play(Discard(tuple(sorted(self.discard_picker.value)))))
+        self.buttons["sell"].on_click(lambda _b: self._sale(True))
+        self.buttons["keep"].on_click(lambda _b: self._sale(False))
+        self.buttons["pass"].on_click(lambda _b: self.play(Pass()))
+        super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES)
+        self.play_bots()
+        self.refresh()
+
+    # -- the shell's hooks --
+
+    def _make_bots(self) -> None:
+        self.bots = {seat: make_agent(who, self.bot_seed + seat, game="samarkand")
+                     for seat, who in enumerate(self.seats) if who != HUMAN}
+
+    def layout_children(self) -> list:
+        controls = W.VBox([self.prompt,
+                           W.HBox([self.marry_picker, self.buttons["marry"]]),
+                           W.HBox([W.VBox([self.family_picker, self.space_list]),
+                                   W.VBox([self.buttons["place"], self.buttons["end_turn"], self.buttons["pass"]])]),
+                           W.HBox([self.discard_picker, self.buttons["discard"]]),
+                           W.HBox([self.buttons["sell"], self.buttons["keep"]])])
+        return [W.HBox(self.seat_pickers), self.mode_picker, self.status, self.explain, self.map_widget,
+                W.HBox([controls, W.VBox([self.hand_view, self.houses_view])]), self.undo_button, self.replay, self.log_view]
+
+    def describe_turn(self, state, seat: int) -> str:
+        return html.escape(PHASE_WORDS.get(state.phase, ""))
+
+    def reveals_hidden(self, before, after, seat: int) -> bool:
+        """Cards drawn, a bag tile drawn, or someone's sale (showing they held the card)."""
+        return (len(after.deck) != len(before.deck) or after.reshuffles != before.reshuffles
+                or after.bag != before.bag or any(after.sold[q] != before.sold[q] for q in range(after.players)))
+
+    def draw(self, state, seat: int, live: bool) -> None:
+        from ..viz.samarkand import MapView
+
+        if getattr(self, "map_view", None) is None:
+            self.map_view = MapView(state, self.map_axes)
+        key = (id(state), len(state._log), state.phase, live)
+        if key != getattr(self, "_drawn", None):  # the shell may refresh twice after one move: draw the map once
+            self._drawn = key
+            if isinstance(self.map_widget, W.Image):
+                self.map_widget.value = self.map_view.render_png(state)
+            else:  # a live ipympl canvas
+                for artist in [self.map_view.camels, self.map_view.rings]:
+                    artist.set_animated(False)
+                self.map_view.update(state, title="")
+                self.map_figure.canvas.draw_idle()
+        self._draw_hand(state, seat)
+        self._draw_houses(state)
+        self._fill_controls(state if live else None)
+
+    # -- controls --
+
+    def _draw_hand(self, state, seat: int) -> None:
+        board = state.board
+        rows = []
+        for g in sorted(state.hands[seat]):
+            value, _ = card_value(state, seat, g)
+            rows.append(f"<li>{html.escape(board.goods_names[g])} ({g}): worth {value} now</li>")
+        married = [board.families[f].name for f in range(len(board.families)) if state.held[seat][f]]
+        sold = ", ".join(str(g) for g in state.sold[seat]) or "none"
+        self.hand_view.value = (f"<b>Player {seat}</b>: {state.money[seat]} dirhams; married: "
+                                f"{html.escape(', '.join(married) or 'nobody yet')}<br>goods cards "
+                                f"({len(state.hands[seat])} in hand + {len(state.sold[seat])} sold, limit "
+                                f"{state.limit}):<ul>{''.join(rows)}</ul>sold: {sold}")
+
+    def _draw_houses(self, state) -> None:
+        board = state.board
+        head = "".join(f"<th style='padding:0 6px'>{h}</th>" for h in
+                       ("family", "price", "treasury", "camels in reserve", "tiles in house", "relation tiles left"))
+        rows = "".join(
+            f"<tr><td><span style='color:{f.colour}'>&#9632;</span> {html.escape(f.name)}</td><td>{f.price}</td>"
+            f"<td>{state.treasury[i]}</td><td>{state.reserve[i]}</td><td>{state.house_tiles[i]}</td>"
+            f"<td>{state.relation_stack[i]}</td></tr>" for i, f in enumerate(board.families))
+        money = ", ".join(f"P{p} {m}" for p, m in enumerate(state.money))
+        self.houses_view.value = (f"<table style='font-size:90%;text-align:center'><tr>{head}</tr>{rows}</table>"
+                                  f"<div>Players' dirhams: {money}; deck {len(state.deck)} cards</div>")
+
+    def _fill_controls(self, state) -> None:
+        legal = state.legal_actions() if state is not None and self.seats[state.current_player] == HUMAN else []
+        board = self.state.board
+        self.marry_picker.options = [(f"{board.families[board.family_index[a.family]].name} "
+                                      f"({board.families[board.family_index[a.family]].price} dirhams)", a.family)
+                                     for a in legal if isinstance(a, Marry)]
+        families = sorted({a.family for a in legal if isinstance(a, Place)}, key=board.family_index.get)
+        keep = self.family_picker.value
+        self.family_picker.options = [(board.families[board.family_index[f]].name, f) for f in families]
+        self.family_picker.value = keep if keep in families else (families[0] if families else None)
+        marriable = [a.family for a in legal if isinstance(a, Marry)]
+        if marriable and self.marry_picker.value is None:
+            self.marry_picker.value = marriable[0]
+        self._fill_spaces()
+        self.discard_picker.options = ([(f"{board.goods_names[g]} ({g})", g) for g in sorted(state.hands[state.active])]
+                                       if state is not None and state.phase == "discard" else [])
+        kinds = {type(a) for a in legal}
+        self.buttons["marry"].disabled = Marry not in kinds
+        self.buttons["place"].disabled = Place not in kinds
+        self.buttons["end_turn"].disabled = EndTurn not in kinds
+        self.buttons["discard"].disabled = Discard not in kinds
+        self.buttons["sell"].disabled = self.buttons["keep"].disabled = Sell not in kinds
+        self.buttons["pass"].disabled = Pass not in kinds
+        if state is not None and state.phase == "sale":
+            g, holder = state.pending
+            self.prompt.value = (f"<b>Player {holder}</b>: goods space {html.escape(board.goods_names[g])} ({g}) "
+                                 f"was just reached. You hold its card: sell it for 3 dirhams now or keep it "
+                                 f"(worth {card_value(state, holder, g)[0]} now). [SAM-GOODS-2]")
+        else:
+            self.prompt.value = ""
+
+    def _fill_spaces(self) -> None:
+        state, family = self.state, self.family_picker.value
+        if not self.live or family is None or self.state.current_player < 0:
+            self.space_list.options = []
+            return
+        board = state.board
+        spaces = [a.space for a in state.legal_actions() if isinstance(a, Place) and a.family == family]
+        self.space_list.options = [(board.labels[board.index[s]], s) for s in spaces]
+        self.space_list.value = spaces[0] if spaces else None
+
+    def _place_selected(self) -> bool:
+        family, space = self.family_picker.value, self.space_list.value
+        if family is None or space is None:
+            self.explain.value = "<i>Choose a family's route and one of its legal spaces first (SAM-EXT-2).</i>"
+            return False
+        return self.play(Place(family, space))
+
+    def _sale(self, sell: bool) -> bool:
+        if self.state.pending is None:
+            return self.play(Sell(0) if sell else Keep(0))
+        g = self.state.pending[0]
+        return self.play(Sell(g) if sell else Keep(g))
+
+    def pick_space(self, space: str) -> bool:
+        """What a click on ``space`` does: place a camel of the chosen family there (the engine explains a
+        refusal with its rule ID). True if a camel was placed."""
+        state = self.state
+        family = self.family_picker.value
+        if family is None:
+            family = state.board.families[state.extending].id if state.extending >= 0 else ""
+        if not family:
+            held = [f.id for i, f in enumerate(state.board.families)
+                    if state.current_player >= 0 and state.held[state.current_player][i]]
+            family = held[0] if held else (state.board.families[0].id)
+        return self.play(Place(family, space))
+
+    def close(self) -> None:
+        """Release the figure, the click handler and every widget the app made."""
+        if getattr(self, "_closed", False):
+            return
+        self._closed = True
+        self.picker.disconnect()
+        self._plt.close(self.map_figure)
+        for widget in [self.hand_view, self.houses_view, self.prompt, self.marry_picker, self.family_picker, self.space_list,
+                       self.discard_picker, *self.buttons.values()]:
+            widget.close()
+        super().close()

@@ -1,0 +1,294 @@
+"""Pictures of a Samarkand game, drawn on the shared graph board (:func:`caravan_lessons.boards.draw_board`).
+
+* :func:`draw_map` -- the map with every camel and the legal spaces of the active decision ringed;
+* :func:`draw_route` -- one family's route as a subgraph;
+* :func:`draw_relations` -- the relations graph of the ten families and how close each end condition is;
+* :func:`draw_card_values` -- what each goods card in a player's hand is worth now, on the map.
+
+Each function takes an optional matplotlib Axes and returns the Figure.
+"""
+from __future__ import annotations
+
+from ..boards import draw_board, positions
+
+KIND_COLOURS = {"land": "#e8e4c9", "goods": "#f3d9a4", "start": "#ffffff", "water": "#9ecae1"}
+KIND_LEGEND = {"plain land": KIND_COLOURS["land"], "goods space": KIND_COLOURS["goods"], "water": KIND_COLOURS["water"]}
+CAMEL_OFFSETS = ((-0.17, 0.17), (0.17, 0.17))
+
+
+def _axes(ax, size=(13, 6.5)):
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        fig, ax = plt.subplots(figsize=size, layout="constrained")
+    return ax.figure, ax
+
+
+def _node_colours(state):
+    board = state.board
+    colours = {}
+    for s, space in enumerate(board.spaces):
+        kind = board.kinds[s]
+        colours[space] = KIND_COLOURS[kind]
+        if kind == "start":
+            fam = board.families[board.family_index[board.graph.nodes[space]["family"]]]
+            colours[space] = fam.colour
+    return colours
+
+
+def _labels(state):
+    board = state.board
+    labels = {}
+    for s, space in enumerate(board.spaces):
+        if board.number[s]:
+            labels[space] = str(board.number[s])
+    return labels
+
+
+def legal_spaces(state) -> list[str]:
+    """The spaces a camel may go to in the current decision (ids; empty unless a camel is to be placed)."""
+    return sorted({a.space for a in state.legal_actions() if type(a).__name__ == "Place"})
+
+
+def _camel_points(state, only: int | None = None):
+    """Positions and colours of the camel markers (a square per camel, two slots per space)."""
+    board, pos = state.board, positions(state.board.graph)
+    xy, colours = [], []
+    for s, here in enumerate(state.camels):
+        x, y = pos[board.spaces[s]]
+        for slot, f in enumerate(here):
+            if only is None or f == only:
+                dx, dy = CAMEL_OFFSETS[slot]
+                xy.append((x + dx, y + dy))
+                colours.append(board.families[f].colour)
+    return xy, colours
+
+
+def _draw_camels(state, ax, only: int | None = None):
+    xy, colours = _camel_points(state, only)
+    return ax.scatter([p[0] for p in xy], [p[1] for p in xy], s=70, marker="s", c=colours or "none",
+                      edgecolors="black", linewidths=0.8, zorder=6)
+
+
+def _house_text(state, f: int) -> str:
+    fam = state.board.families[f]
+    return (f"{fam.name}  price {fam.price}\ntreasury {state.treasury[f]}  reserve {state.reserve[f]}\n"
+            f"tiles in house {state.house_tiles[f]}  relation tiles {state.relation_stack[f]}")
+
+
+def _draw_houses(state, ax):
+    board, pos = state.board, positions(state.board.graph)
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    left, right, top, bottom = min(xs), max(xs), max(ys), min(ys)
+    step = (right - left) / 5
+    texts = []
+    for f, fam in enumerate(board.families):
+        x = left + step * (fam.slot - 0.5)
+        y = top + 0.9 if fam.house == "top" else bottom - 0.9
+        texts.append(ax.text(x, y, _house_text(state, f), ha="center", va="center", fontsize=8.5, zorder=7,
+                bbox={"boxstyle": "round,pad=0.3", "facecolor": fam.colour, "alpha": 0.35, "edgecolor": fam.colour}))
+    return texts
+
+
+def _legend(state):
+    legend = {f"{fam.name} ({fam.colour_name})": fam.colour for fam in state.board.families}
+    legend.update(KIND_LEGEND)
+    return legend
+
+
+def draw_map(state, ax=None, highlight=None, title: str | None = None, houses: bool = True):
+    """The map with every camel (small squares in the family colours), start spaces in their family's
+    colour, goods spaces numbered, and the family houses with price, treasury, reserve and relation tiles.
+
+    Args:
+        highlight: spaces to ring (ids); None rings the legal spaces of the current decision.
+    """
+    fig, ax = _axes(ax)
+    board = state.board
+    ring = legal_spaces(state) if highlight is None else list(highlight)
+    if title is None:
+        who = "game over" if state.is_terminal() else f"player {state.current_player} to decide ({state.phase})"
+        title = f"{board.graph.graph.get('name', 'Samarkand')}: {who}"
+        if ring and highlight is None:
+            title += f"; {len(ring)} legal spaces ringed"
+    draw_board(board.graph, ax, node_color=_node_colours(state), node_size=520, labels=_labels(state),
+               highlight_nodes=ring, highlight_color="#d62728",
+               edge_style=lambda u, v, a: {"linestyle": ":" if "water" in (board.graph.nodes[u]["kind"],
+                                                                          board.graph.nodes[v]["kind"]) else "-"},
+               title=title, legend=_legend(state))
+    _draw_camels(state, ax)
+    if houses:
+        _draw_houses(state, ax)
+        ax.set_title(title, fontsize=11, pad=48)
+    return fig
+
+
+class MapView:
+    """A map drawn once on ``ax`` and then updated in place (camels, rings, houses, title): the play app
+    redraws only what changed, which keeps a click-to-redraw well under the cost of a full drawing."""
+
+    def __init__(self, state, ax):
+        draw_map(state, ax, highlight=())
+        self.ax = ax
+        self.camels = ax.collections[-1]
+        pos = positions(state.board.graph)
+        self._pos = pos
+        self.rings = ax.scatter([], [], s=1000, facecolors="none", edgecolors="#d62728", linewidths=2.5, zorder=4)
+        self.houses = [t for t in ax.texts if t.get_bbox_patch() is not None][-len(state.board.families):]
+        ax.set_title("")  # the app says whose turn it is; the houses sit where a title would
+        for fam, text in zip(state.board.families, self.houses):  # static: the app lists the houses' contents
+            text.set_text(f"{fam.name} house, price {fam.price}")
+        self.houses = []
+        for artist in [self.camels, self.rings]:
+            artist.set_animated(True)  # drawn over a cached background by render_png
+        self._background = None
+
+    def render_png(self, state, dpi_scale: float = 1.0) -> bytes:
+        """``update(state)`` and return the figure as PNG bytes, redrawing only the changing artists
+        over a cached picture of the static map (Agg canvas)."""
+        import io
+
+        from PIL import Image
+
+        self.update(state, title="")
+        canvas = self.ax.figure.canvas
+        if self._background is None:
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.ax.figure.bbox)
+        canvas.restore_region(self._background)
+        for artist in [self.camels, self.rings]:
+            self.ax.draw_artist(artist)
+        image = Image.frombuffer("RGBA", canvas.get_width_height(), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
+        buffer = io.BytesIO()
+        image.convert("RGB").save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
+
+    def update(self, state, highlight=None, title: str | None = None) -> None:
+        """Show ``state``: camels, the ringed spaces (default: the legal ones), houses and the title."""
+        import numpy as np
+
+        xy, colours = _camel_points(state)
+        self.camels.set_offsets(np.array(xy).reshape(-1, 2))
+        self.camels.set_facecolors(colours)
+        ring = legal_spaces(state) if highlight is None else list(highlight)
+        self.rings.set_offsets(np.array([self._pos[s] for s in ring]).reshape(-1, 2))
+        for f, text in enumerate(self.houses):
+            text.set_text(_house_text(state, f))
+        if title == "":
+            return
+        if title is None:
+            who = "game over" if state.is_terminal() else f"player {state.current_player} to decide ({state.phase})"
+            title = f"{state.board.graph.graph.get('name', 'Samarkand')}: {who}"
+            if ring and highlight is None:
+                title += f"; {len(ring)} legal spaces ringed"
+        self.ax.set_title(title, fontsize=11, pad=48)
+
+
+def route_edges(state, family: int) -> list[tuple[str, str]]:
+    """Borders joining two spaces that both hold a camel of ``family`` (index): its route as edges."""
+    board = state.board
+    spaces = {board.spaces[s] for s, here in enumerate(state.camels) if family in here}
+    return [(u, v) for u, v in board.graph.subgraph(spaces).edges]
+
+
+def draw_route(state, family: str, ax=None):
+    """One family's route: its spaces ringed, the borders between them drawn thick, its camels only."""
+    board = state.board
+    if family not in board.family_index:
+        raise ValueError(f"there is no family {family!r}; the families are {[f.id for f in board.families]}")
+    f = board.family_index[family]
+    fam = board.families[f]
+    fig, ax = _axes(ax, (12, 5.5))
+    spaces = [board.spaces[s] for s, here in enumerate(state.camels) if f in here]
+    draw_board(board.graph, ax, node_color=_node_colours(state), node_size=420, labels=_labels(state),
+               highlight_nodes=spaces, highlight_edges=route_edges(state, f), highlight_color=fam.colour,
+               title=f"The {fam.name} route: {len(spaces)} camels on the map, {state.reserve[f]} in reserve "
+                     f"(SAM-EXT-2)", legend={f"{fam.name} camel": fam.colour, **KIND_LEGEND})
+    _draw_camels(state, ax, only=f)
+    return fig
+
+
+def draw_relations(state, ax=None):
+    """The relations graph: the ten families (at their houses' places, west to east), an edge for each
+    relation made, labelled with the seat that made it; a family's number shows its relation count.
+    The title says how close each end condition is (SAM-END-1, SAM-END-2)."""
+    import networkx as nx
+
+    board = state.board
+    fig, ax = _axes(ax, (10, 5))
+    graph = nx.Graph()
+    for fam in board.families:
+        graph.add_node(fam.id, pos=(fam.slot * 2.0, 1.2 if fam.house == "top" else -1.2), kind="family")
+    made = {}
+    for a, b, _s, p in state.relation_log:
+        u, v = board.families[a].id, board.families[b].id
+        graph.add_edge(u, v)
+        made[(u, v)] = p
+    counts = [5 - n for n in state.relation_stack]
+    lonely = sum(1 for n in state.relation_stack if n == 5)
+    most = max(counts)
+    title = (f"Relations made: {len(state.relation_log)}. Families without a relation: {lonely} "
+             f"(0 ends the game, SAM-END-1); most relations of one family: {most} of 5 (SAM-END-2)")
+    draw_board(graph, ax, node_color={f.id: f.colour for f in board.families}, node_size=1500,
+               labels={f.id: f"{f.name}\n{counts[i]}" for i, f in enumerate(board.families)}, font_size=9,
+               title=title)
+    pos = positions(graph)
+    for (u, v), p in made.items():
+        (x0, y0), (x1, y1) = pos[u], pos[v]
+        ax.annotate(f"P{p}", ((x0 + x1) / 2, (y0 + y1) / 2), fontsize=9, ha="center", va="center", zorder=6,
+                    bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "#999999"})
+    ax.set_title(title, fontsize=10, wrap=True)
+    ax.set_xlim(0.9, 11.1)
+    ax.set_ylim(-1.9, 1.9)
+    return fig
+
+
+def draw_card_values(state, player: int, ax=None):
+    """For ``player``: each goods card in hand drawn on its goods space with what it is worth now
+    (SAM-SCORE-1: 4 per camel of a married family, 1 per other camel, 0 with no camel)."""
+    from ..samarkand.scoring import card_value
+
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
+        raise ValueError(f"player must be a seat 0..{state.players - 1}, not {player!r}")
+    board = state.board
+    fig, ax = _axes(ax, (12, 5.5))
+    cards = sorted(state.hands[player])
+    spaces = [board.spaces[board.goods_space[g]] for g in cards]
+    values = {g: card_value(state, player, g)[0] for g in cards}
+    married = [f.name for i, f in enumerate(board.families) if state.held[player][i]]
+    draw_board(board.graph, ax, node_color=_node_colours(state), node_size=420, labels=_labels(state),
+               highlight_nodes=spaces, highlight_color="#2ca02c",
+               title=f"Player {player}'s goods cards: {sum(values.values())} points now "
+                     f"(married: {', '.join(married) or 'nobody'})", legend=_legend(state))
+    _draw_camels(state, ax)
+    pos = positions(board.graph)
+    for g, space in zip(cards, spaces):
+        x, y = pos[space]
+        ax.annotate(f"{board.goods_names[g]}: {values[g]}", (x, y - 0.38), ha="center", va="top", fontsize=9,
+                    fontweight="bold", color="#1a5e1a", zorder=8,
+                    bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.85, "edgecolor": "none"})
+    return fig
+
+
+def draw_scores(state, ax=None):
+    """A stacked bar per player: goods cards, goods tiles, relation tiles, dirhams (the score sheet)."""
+    fig, ax = _axes(ax, (7, 4))
+    sheet = state.score_sheet()
+    parts = {"goods cards": [0] * state.players, "goods tiles": [0] * state.players,
+             "relation tiles": [0] * state.players, "dirhams": [0] * state.players}
+    key = {"SAM-SCORE-1": "goods cards", "SAM-SCORE-2": "goods tiles", "SAM-SCORE-3": "relation tiles",
+           "SAM-SCORE-4": "dirhams"}
+    for row in sheet.rows:
+        parts[key[row.rule]][row.player] += row.points
+    bottom = [0] * state.players
+    for label, values in parts.items():
+        ax.bar([f"P{p}" for p in range(state.players)], values, bottom=bottom, label=label)
+        bottom = [b + v for b, v in zip(bottom, values)]
+    for p, total in enumerate(bottom):
+        ax.annotate(str(total), (p, total), ha="center", va="bottom", fontsize=10)
+    ax.set_ylabel("points")
+    ax.set_title(sheet.verdict, fontsize=10)
+    ax.legend(fontsize=9)
+    ax.margins(y=0.12)
+    return fig
