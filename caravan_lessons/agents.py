@@ -118,6 +118,9 @@ def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_
             (the message names the agent and the rule it broke).
     """
     module = game_module(game)
+    custom = getattr(module, "play_match", None)  # games for 2-4 seats run their own (e.g. Caravan)
+    if custom is not None:
+        return custom(agents, seed=seed, max_turns=max_turns)
     seed = check_seed(seed)
     state = module.new_game(seed=seed)
     if len(agents) != 2:
@@ -161,10 +164,15 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": _lazy("caravan_lessons.jaipur.agents", "GreedyAgent"),
     "heuristic": _lazy("caravan_lessons.jaipur.agents", "HeuristicAgent"),
     "mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=1000),
+    "caravan-greedy": _lazy("caravan_lessons.caravan.agents", "GreedyAgent"),
+    "caravan-heuristic": _lazy("caravan_lessons.caravan.agents", "HeuristicAgent"),
+    "caravan-kind-random": _lazy("caravan_lessons.caravan.agents", "KindRandomAgent"),
 }
 """Bot names the command line, the arena and the apps accept, mapped to a constructor
 ``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);
-``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`)."""
+``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`).
+``caravan-greedy``, ``caravan-heuristic`` and ``caravan-kind-random`` play Caravan (``caravan/agents.py``;
+``random`` and ``mcts`` play every game)."""
 
 
 def make_agent(name: str, seed: int | None = None, **options: Any) -> Agent:

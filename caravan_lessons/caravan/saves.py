@@ -192,24 +192,45 @@ def from_dict(data: Any, source: str = "saved game"):
          "CAR-TURN-1")
     need(all(d == REFILL_DRAW for d in model.draws), "every refill draws exactly 4 cubes", "CAR-REFILL-3")
 
+    return _build(model.model_dump(), board, camels)
+
+
+def _build(data: dict, board, camels: int):
+    """A State from checked (or trusted) data: the fields of :class:`SavedGame` as plain Python."""
+    from .rules import State
+
     state = object.__new__(State)
-    state.seed, state.learning, state.short_game = model.seed, model.learning, model.short_game
-    state.first_player, state.board, state.players, state.camels = model.first_player, board, n, camels
-    state.pos = [[tuple(c.at) if c.at else None for c in row] for row in model.camels]
-    state.load = [[c.good for c in row] for row in model.camels]
-    state.under = [[c.under for c in row] for row in model.camels]
+    state.seed, state.learning, state.short_game = data["seed"], data["learning"], data["short_game"]
+    state.first_player, state.board, state.players = data["first_player"], board, data["players"]
+    state.camels = camels
+    rows = data["camels"]
+    state.pos = [[tuple(c["at"]) if c["at"] else None for c in row] for row in rows]
+    state.load = [[c["good"] for c in row] for row in rows]
+    state.under = [[c["under"] for c in row] for row in rows]
     state.count = dict.fromkeys(board.spaces, 0)
     for row in state.pos:
         for where in row:
             if where is not None:
                 state.count[where] += 1
-    state.tokens, state.markers = list(model.tokens), list(model.markers)
-    state.delivered = [list(d) for d in model.delivered]
-    state.bag = list(model.bag)
-    state.goods = {tuple(g.at): g.good for g in model.goods}
-    state.demand = {tuple(d.at): d.markers for d in model.demand}
-    state.draws = list(model.draws)
-    state.events = [Event(*e) for e in model.events]
-    state.current, state.turn, state.actions_left = model.current, model.turn, model.actions_left
-    state.end_triggered, state.over = model.end_triggered, model.over
+    state.tokens, state.markers = list(data["tokens"]), list(data["markers"])
+    state.delivered = [list(d) for d in data["delivered"]]
+    state.bag = list(data["bag"])
+    state.goods = {tuple(g["at"]): g["good"] for g in data["goods"]}
+    state.demand = {tuple(d["at"]): d["markers"] for d in data["demand"]}
+    state.draws = list(data["draws"])
+    state.events = [Event(*e) for e in data.get("events", ())]
+    state.current, state.turn, state.actions_left = data["current"], data["turn"], data["actions_left"]
+    state.end_triggered, state.over = data["end_triggered"], data["over"]
     return state
+
+
+def from_observation(obs: dict, bag: list[str] | None = None, board=None):
+    """A State rebuilt from ``observation(...)`` output without validation (it came from the engine):
+    the bag in ``bag``'s order (default: goods order; :func:`~.agents.determinize` shuffles it).
+    The board is loaded again unless given. Events are not part of an observation."""
+    if board is None:
+        board = load_board(obs["board"])
+    if bag is None:
+        bag = [g for g in GOODS for _ in range(obs["bag"][g])]
+    camels = len(obs["camels"][0])
+    return _build({**obs, "bag": bag, "seed": 0, "events": ()}, board, camels)
