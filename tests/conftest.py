@@ -1,4 +1,5 @@
-"""Shared test settings: widgets and pictures run headless (Agg), artefacts go to artifacts/."""
+"""Shared test settings: widgets and pictures run headless (Agg), artefacts go to artifacts/,
+tests marked slow run only with --run-slow."""
 import os
 from pathlib import Path
 
@@ -8,6 +9,20 @@ import pytest
 matplotlib.use("Agg")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser):
+    parser.addoption("--run-slow", action="store_true", default=False,
+                     help="also run the tests marked slow (big property sweeps, fuzzing at scale)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--run-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with pytest --run-slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture

@@ -1,0 +1,265 @@
+"""The validation layer: every file the project reads goes through here.
+
+Saved games, boards, card lists, data files and tournament checkpoints are JSON. Reading one
+takes three steps, and each step fails with ONE short error that names the file, the field and
+what was expected -- never a traceback from deep inside:
+
+1. :func:`read_json` -- the bytes: the file exists, is a file, is not empty, is UTF-8, is JSON,
+   is not absurdly nested, holds no integer of hundreds of digits and no NaN/Infinity;
+2. :func:`validate` -- the shape and the types, checked by a pydantic v2 model (a subclass of
+   :class:`StrictModel`): strict types (``true`` is not a number, ``1.0`` is not a count,
+   ``"3"`` is not 3), unknown keys refused;
+3. :func:`check` -- the game's own consistency rules, each naming the rule clause it enforces
+   (``JAI-END-1`` ...), called by the game's ``saves.py`` after the schema.
+
+Why pydantic rather than jsonschema: the models are Python classes the engines read typed values
+from, they double as documentation (docstrings and field descriptions), and
+:func:`json_schema` exports the very same models as a published JSON Schema
+(``python -m caravan_lessons schema jaipur``).
+
+Errors: :class:`~caravan_lessons.core.SaveFileError` for saved games and checkpoints,
+:class:`DataFileError` for boards and data files shipped with a game or given by a teacher.
+Both are ``ValueError`` subclasses.
+
+Conventions for a game package ``caravan_lessons/<game>/``:
+
+* ``saves.py`` defines ``SaveFile`` (a :class:`StrictModel`, the saved-game format) and a
+  function that checks its consistency with :func:`check`; ``State.from_dict`` goes through both;
+* data files (boards, cards) live in ``data/`` and are loaded with :func:`load_json_file`
+  (or :func:`caravan_lessons.boards.load_board` for maps).
+
+pydantic is imported lazily (inside the functions), so ``import caravan_lessons`` stays light.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .core import SaveFileError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pydantic
+
+__all__ = [
+    "DataFileError",
+    "SaveFileError",
+    "StrictModel",  # noqa: F822 (built on first use by __getattr__, so pydantic loads only when needed)
+    "check",
+    "json_schema",
+    "load_json_file",
+    "read_json",
+    "validate",
+]
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists/objects accepted in any file (ours never exceed 8)."""
+
+MAX_INT_DIGITS = 100
+"""Longest integer accepted (in digits); no count, seed or score in these games comes close."""
+
+MAX_BYTES = 64 * 1024 * 1024
+"""Largest file read (64 MiB); a saved game is a few kilobytes."""
+
+
+class DataFileError(ValueError):
+    """A board, card list or other data file that cannot be used.
+
+    The message is one line naming the file, the entry or field, and what was expected.
+    """
+
+
+def _source_name(source: Any) -> str:
+    return str(source) if isinstance(source, (str, Path)) else "data"
+
+
+def read_json(source: str | Path | bytes, *, what: str = "saved game", error: type[ValueError] = SaveFileError,
+              name: str | None = None) -> Any:
+    """Read JSON from a file path (``str``/``Path``) or from bytes already read.
+
+    Args:
+        source: a path, or the raw bytes of a file (then ``name`` names it in messages).
+        what: what the file is, for messages (``"saved game"``, ``"board file"``).
+        error: the exception class to raise (``SaveFileError`` or ``DataFileError``).
+        name: how to call the source in messages (default: the path).
+
+    Returns:
+        the parsed JSON value (dict, list, str, int, float, bool or None).
+
+    Raises:
+        error: missing file, a directory, unreadable, empty, larger than 64 MiB, not UTF-8, not
+            JSON, nested deeper than 64 levels, an integer longer than 100 digits, NaN or Infinity.
+            One line, naming the file.
+    """
+    if isinstance(source, (bytes, bytearray)):
+        raw = bytes(source)
+        label = name or what
+    elif isinstance(source, (str, Path)):
+        path = Path(source)
+        label = name or str(path)
+        if path.is_dir():
+            raise error(f"{label} is a folder, not a {what} file")
+        try:
+            size = path.stat().st_size
+        except OSError as exc:
+            raise error(f"cannot read {what} {label}: {exc.strerror or exc}") from None
+        if size > MAX_BYTES:
+            raise error(f"{label} is {size} bytes; a {what} is at most {MAX_BYTES} bytes")
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise error(f"cannot read {what} {label}: {exc.strerror or exc}") from None
+    else:
+        raise error(f"a {what} is read from a file path or bytes, not {type(source).__name__}")
+    if not raw.strip():
+        raise error(f"{label} is empty; a {what} is a JSON document")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{label} is not UTF-8 text (byte {exc.start}); a {what} is a JSON document") from None
+
+    def no_constant(token: str):
+        raise ValueError(f"{token} is not a number JSON allows")
+
+    def bounded_int(token: str) -> int:
+        digits = len(token.lstrip("-"))
+        if digits > MAX_INT_DIGITS:
+            raise ValueError(f"an integer of {digits} digits (at most {MAX_INT_DIGITS} allowed)")
+        return int(token)
+
+    try:
+        data = json.loads(text, parse_constant=no_constant, parse_int=bounded_int)
+    except json.JSONDecodeError as exc:
+        raise error(f"{label} is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise error(f"{label} is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # from the hooks above
+        raise error(f"{label}: {exc}") from None
+    depth = _depth(data)
+    if depth > MAX_DEPTH:
+        raise error(f"{label} is nested more than {MAX_DEPTH} levels deep (at most {MAX_DEPTH} allowed)")
+    return data
+
+
+def _depth(value: Any) -> int:
+    """Nesting depth of a JSON value, without recursion (a crafted file cannot overflow the stack)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            deepest = max(deepest, level)
+            stack.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            deepest = max(deepest, level)
+            stack.extend((v, level + 1) for v in item)
+        if deepest > MAX_DEPTH:
+            break
+    return deepest
+
+
+def _strict_model_class():
+    import pydantic
+
+    class StrictModel(pydantic.BaseModel):
+        """Base of every file model: strict types, unknown keys refused, values frozen.
+
+        Subclass it and declare fields with types (``int``, ``list[str]``, ``Literal[...]``,
+        ``Annotated[int, Field(ge=0)]``); add ``description=`` to fields: the JSON Schema
+        published by :func:`json_schema` is the format's documentation.
+        """
+
+        model_config = pydantic.ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    return StrictModel
+
+
+def __getattr__(name: str):  # StrictModel is built on first use, so importing files needs no pydantic
+    if name == "StrictModel":
+        cls = _strict_model_class()
+        globals()["StrictModel"] = cls
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _where(loc: tuple) -> str:
+    """``('players', 1, 'hand')`` -> ``players[1].hand``."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += ("." if text else "") + str(part)
+    return text or "(top level)"
+
+
+def _short(value: Any, length: int = 60) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
+def describe_validation_error(exc: pydantic.ValidationError, source: str) -> str:
+    """One line from pydantic's first error: ``<source>: field 'a.b[2]': <expected>, got <value>``.
+
+    When there are more errors, says how many more."""
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    kind = first.get("type", "")
+    if kind == "extra_forbidden":
+        text = f"{source}: unknown field {_where(first['loc'])!r} (not part of this format)"
+    elif kind == "missing":
+        text = f"{source}: the field {_where(first['loc'])!r} is missing"
+    else:
+        message = first.get("msg", "invalid value")
+        text = f"{source}: field {_where(first['loc'])!r}: {message}, got {_short(first.get('input'))}"
+    if len(errors) > 1:
+        text += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+    return text
+
+
+def validate(model: type, data: Any, *, source: str = "saved game", error: type[ValueError] = SaveFileError):
+    """Check ``data`` (parsed JSON) against a :class:`StrictModel` subclass and return the model.
+
+    Raises:
+        error: the first problem, in one line naming the source and the field
+            (``"game.json: field 'players[1].hand': Input should be a valid list, got 3"``).
+    """
+    import pydantic
+
+    try:
+        return model.model_validate(data, strict=True)
+    except pydantic.ValidationError as exc:
+        raise error(describe_validation_error(exc, source)) from None
+    except RecursionError:
+        raise error(f"{source} is nested too deeply") from None
+
+
+def check(condition: Any, message: str, *, rule: str = "", source: str = "saved game",
+          error: type[ValueError] = SaveFileError) -> None:
+    """A consistency rule after the schema: raise ``error`` with the clause ID unless ``condition``.
+
+    ``check(sum(tokens) <= 9, "more camel tokens than the game has", rule="JAI-COMP-3")`` raises
+    ``SaveFileError("saved game: JAI-COMP-3: more camel tokens than the game has")``.
+    """
+    if not condition:
+        raise error(f"{source}: {rule + ': ' if rule else ''}{message}")
+
+
+def load_json_file(path: str | Path, model: type, *, what: str = "data file",
+                   error: type[ValueError] = DataFileError):
+    """:func:`read_json` then :func:`validate`: a file checked against its model, or one clear error."""
+    data = read_json(path, what=what, error=error)
+    return validate(model, data, source=_source_name(path), error=error)
+
+
+def json_schema(model: type) -> dict:
+    """The published JSON Schema of a file model (what ``python -m caravan_lessons schema`` prints)."""
+    return model.model_json_schema()
+
+
+def finite_number(value: Any) -> bool:
+    """True for an int or float that is finite (booleans are not numbers here)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
