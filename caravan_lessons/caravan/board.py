@@ -19,21 +19,16 @@ their own file: ``caravan.new_game(board="my_board.json")``.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
 from .components import DEMAND_START, GOODS, NUMBERED_SPACES
 
-try:  # the shared modules (coordinator, main); the stand-in goes once they are merged
-    from .. import boards as _boards
-    from ..files import DataFileError, StrictModel, check, read_json, validate
-except ImportError:  # pragma: no cover
-    from . import _pending as _boards
-    from ._pending import DataFileError, StrictModel, check, read_json, validate
+from .. import boards as _boards
+from ..files import DataFileError, StrictModel, check, read_json, validate
 
 __all__ = ["Board", "BoardFile", "DataFileError", "load_board", "teaching_board", "TEACHING_BOARD"]
 
-TEACHING_BOARD = Path(__file__).with_name("data") / "board.json"
+TEACHING_BOARD = _boards.package_file("caravan", "board.json")
 """The documented teaching board shipped with the package."""
 
 

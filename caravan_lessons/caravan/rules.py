@@ -166,6 +166,35 @@ class State:
                     frontier.append(nxt)
         return group
 
+    def camel_groups(self, player: int) -> list[set]:
+        """CAR-MOVE-1: ``player``'s camel groups as sets of spaces, with networkx: the connected
+        components of the board graph restricted to the spaces where ``player`` has a camel."""
+        import networkx as nx
+
+        own = {where for where in self.pos[player] if where is not None}
+        return [set(group) for group in nx.connected_components(self.board.graph.subgraph(own))]
+
+    def chain_path(self, player: int, source, target) -> list | None:
+        """The shortest chain of ``player``'s own camels from ``source`` to ``target`` (a list of
+        spaces, networkx shortest path), or None if they are not in one group (CAR-MOVE-1, -4)."""
+        import networkx as nx
+
+        own = {where for where in self.pos[player] if where is not None}
+        try:
+            return nx.shortest_path(self.board.graph.subgraph(own), source, target)
+        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            return None
+
+    def reachable_cities(self, player: int, source) -> dict:
+        """For the good on ``player``'s camel at ``source``: ``{city node: chain path}`` of the cities of
+        the group with an empty camel of ``player`` on them (where one action delivers, CAR-MOVE-2)."""
+        group = self.group_of(player, source)
+        found = {}
+        for node in group:
+            if node in self.board.good_of and any(self.load[player][i] is None for i in self.camels_at(player, node)):
+                found[node] = self.chain_path(player, source, node)
+        return found
+
     # --- the checks ---------------------------------------------------------------------------
 
     def why_illegal(self, action) -> RuleViolation | None:

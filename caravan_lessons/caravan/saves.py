@@ -26,10 +26,7 @@ from ..core import Event, SaveFileError
 from .board import TEACHING_BOARD, load_board
 from .components import CAMELS, CAMELS_LEARNING, GOODS, NUMBERED_SPACES, PLAYERS, REFILL_AT, REFILL_DRAW
 
-try:
-    from ..files import StrictModel, check, validate
-except ImportError:  # pragma: no cover  (until the shared layer is merged)
-    from ._pending import StrictModel, check, validate
+from ..files import StrictModel, check, validate
 
 __all__ = ["SavedGame", "from_dict", "observation", "to_dict"]
 
