@@ -164,15 +164,11 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": _lazy("caravan_lessons.jaipur.agents", "GreedyAgent"),
     "heuristic": _lazy("caravan_lessons.jaipur.agents", "HeuristicAgent"),
     "mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=1000),
-    "caravan-greedy": _lazy("caravan_lessons.caravan.agents", "GreedyAgent"),
-    "caravan-heuristic": _lazy("caravan_lessons.caravan.agents", "HeuristicAgent"),
-    "caravan-kind-random": _lazy("caravan_lessons.caravan.agents", "KindRandomAgent"),
 }
 """Bot names the command line, the arena and the apps accept, mapped to a constructor
 ``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);
 ``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`).
-``caravan-greedy``, ``caravan-heuristic`` and ``caravan-kind-random`` play Caravan (``caravan/agents.py``;
-``random`` and ``mcts`` play every game)."""
+Caravan's own bots: ``caravan.BOTS`` / ``caravan.make_bot`` (its ``simulate`` reads these names there)."""
 
 
 def make_agent(name: str, seed: int | None = None, **options: Any) -> Agent:

@@ -343,7 +343,7 @@ def simulate(games: int, seed: int = 0, bots=("heuristic", "greedy"), players: i
 BOTS = {"random": ("caravan_lessons.agents", "RandomAgent"), "kind-random": (__name__, "KindRandomAgent"),
         "greedy": (__name__, "GreedyAgent"), "heuristic": (__name__, "HeuristicAgent"),
         "mcts": ("caravan_lessons.mcts", "MCTSAgent")}
-"""Caravan's bots by name (``caravan-greedy`` etc. in the shared registry say the same)."""
+"""Caravan's bots by name (``caravan-greedy`` etc. say the same); ``simulate`` and the CLI read them here."""
 
 
 def make_bot(name: str, seed: int | None = None, **options):

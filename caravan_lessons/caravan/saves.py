@@ -20,7 +20,9 @@ action ramp (CAR-TURN-1) and the end trigger (CAR-END-1).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from ..core import Event, SaveFileError
 from .board import TEACHING_BOARD, load_board
@@ -30,7 +32,7 @@ from ..files import StrictModel, check, validate
 
 __all__ = ["SavedGame", "from_dict", "observation", "to_dict"]
 
-Space = tuple[int, int]
+Space = Annotated[list[int], Field(min_length=2, max_length=2)]
 
 
 class SavedCamel(StrictModel):
@@ -73,7 +75,7 @@ class SavedGame(StrictModel):
     end_triggered: bool
     over: bool
     draws: list[int]
-    events: list[tuple[int, str, str]]
+    events: list[Annotated[list[int | str], Field(min_length=3, max_length=3)]]
 
 
 def _board_data(state) -> dict | None:
@@ -145,7 +147,7 @@ def from_dict(data: Any, source: str = "saved game"):
         need(len(row) == camels, f"player {p} needs {camels} camels, not {len(row)}", "CAR-SETUP-1")
         for i, camel in enumerate(row):
             where = f"camels[{p}][{i}]"
-            need(camel.at is None or camel.at in on_board, f"{where} stands off the board at {camel.at}",
+            need(camel.at is None or tuple(camel.at) in on_board, f"{where} stands off the board at {camel.at}",
                  "CAR-CAMEL-1")
             need(camel.good is None or camel.good in GOODS, f"{where} carries an unknown good {camel.good!r}",
                  "CAR-COMP-1")
@@ -188,6 +190,8 @@ def from_dict(data: Any, source: str = "saved game"):
          f"{model.actions_left} actions left on turn {model.turn + 1}; it has {State.allowance(model.turn)}",
          "CAR-TURN-1")
     need(all(d == REFILL_DRAW for d in model.draws), "every refill draws exactly 4 cubes", "CAR-REFILL-3")
+    need(all(isinstance(e[0], int) and isinstance(e[1], str) and isinstance(e[2], str) for e in model.events),
+         "each event is [seat, text, rule ID]", "CAR-TURN-1")
 
     return _build(model.model_dump(), board, camels)
 
