@@ -109,10 +109,14 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
         return actions[0]
     board, p = state.board, state.current
     dist, city_of = _distances(board), board.city_of
-    legal = set(actions)
+    tail = []  # pick-ups, steals and good moves come last in legal_actions(): no need to scan camel moves
+    for a in reversed(actions):
+        if isinstance(a, (PlaceCamel, MoveCamel, EndTurn)):
+            break
+        tail.append(a)
     loaded_now = sum(1 for g in state.load[p] if g is not None)
     best, best_key = None, None
-    for a in actions:
+    for a in tail:
         if isinstance(a, MoveGood):
             city = city_of[a.good]
             gain = dist[a.source][city] - dist[a.target][city]
@@ -123,7 +127,7 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
         return best
     may_load = max_loaded is None or loaded_now < max_loaded
     if steal and may_load:
-        steals = [a for a in actions if isinstance(a, Steal) and GOOD_POINTS[a.good] >= 6]
+        steals = [a for a in tail if isinstance(a, Steal) and GOOD_POINTS[a.good] >= 6]
         if steals:
             return max(steals, key=lambda a: (dist[a.space][city_of[a.good]] * -1, a.space, a.victim))
     if best is not None:
@@ -134,7 +138,7 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
         return points / (1.0 + dist[node][city_of[state.goods[node]]]) if patient else points
 
     if may_load and not (patient and state.end_triggered and loaded_now):
-        picks = [a for a in actions if isinstance(a, PickUp)]
+        picks = [a for a in tail if isinstance(a, PickUp)]
         if picks:
             return max(picks, key=lambda a: (worth(a.space), a.space))
     loaded = sorted(((GOOD_POINTS[state.load[p][i]], state.pos[p][i], state.load[p][i])
@@ -145,7 +149,7 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
         steps = [n for n in board.neighbours[front] if dist[n][city] < dist[front][city]]
         for n in sorted(steps, key=lambda n: (state.count[n], n)):
             action = _spare_camel(state, p, n, city)
-            if action in legal:
+            if action is not None and state.why_illegal(action) is None:
                 return action
     if state.empty_camels(p) >= 2 and may_load:
         targets = sorted(state.goods, key=lambda s: (-worth(s), state.count[s], s))
@@ -153,7 +157,7 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
             if any(state.load[p][i] is None for i in state.camels_at(p, node)):
                 continue  # already there (waiting for an action to pick up)
             action = _spare_camel(state, p, node, node)
-            if action in legal:
+            if action is not None and state.why_illegal(action) is None:
                 return action
     return actions[0]  # EndTurn
 
