@@ -13,6 +13,13 @@ Figures (one process, one core):
   a second, different set of random rounds.
 * ``jaipur_app_click_to_redraw_ms``: median time from a button click in the play app to the
   end of its redraw, Agg backend, in-process (no browser).
+* ``caravan_greedy_4p_games_per_s``: whole 4-player Caravan games between greedy policies on the
+  state, one core (median of 3 runs of 40 games), and ``caravan_greedy_actions_per_game``. Uniformly
+  random Caravan games hardly ever end (most legal actions move a camel somewhere), so the random
+  figures are per action: ``caravan_random_actions_per_s`` (legal_actions + apply) and
+  ``caravan_legal_actions_us``.
+* ``caravan_app_click_to_redraw_ms``: median time from an action chosen in the Caravan app (4 seats,
+  3 greedy bots replying) to the end of its redraw (Agg, PNG, in-process).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
 Bots (``python -m caravan_lessons bench --bots``, a separate and slower run; see :func:`bot_figures`):
@@ -84,6 +91,81 @@ def click_to_redraw(clicks: int = 30) -> float:
     return statistics.median(times)
 
 
+def caravan_games(games: int = 40, seed: int = 0, players: int = 4, bot: str = "greedy") -> dict:
+    """Whole Caravan games between ``players`` copies of a policy on the state (``greedy`` or ``heuristic``,
+    no View), one core: games/s and actions (end of turn included) per game."""
+    import random as _random
+
+    from .caravan import new_game
+    from .caravan.agents import greedy_action, heuristic_action
+
+    policy = {"greedy": greedy_action, "heuristic": heuristic_action}[bot]
+    rng = _random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        state = new_game(players, seed=seed * 1_000_003 + g)
+        apply = state.apply
+        while not state.over:
+            apply(policy(state, rng))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "actions_per_game": actions / games}
+
+
+def caravan_random_actions(actions: int = 20000, seed: int = 0) -> dict:
+    """Uniformly random Caravan actions (4 players): actions/s of ``legal_actions()`` + ``apply`` and the
+    mean ``legal_actions()`` time. (Uniformly random games hardly ever end: most actions move camels.)"""
+    from .caravan import new_game
+
+    uniform = random.Random(seed).random
+    state = new_game(4, seed=seed)
+    legal_ns = 0
+    clock = time.perf_counter_ns
+    start = time.perf_counter()
+    for _ in range(actions):
+        t0 = clock()
+        options = state.legal_actions()
+        legal_ns += clock() - t0
+        state.apply(options[int(uniform() * len(options))])
+    elapsed = time.perf_counter() - start
+    return {"actions_per_s": actions / elapsed, "legal_actions_us": legal_ns / actions / 1000}
+
+
+def caravan_click_to_redraw(clicks: int = 20) -> float:
+    """Median ms from an action chosen in the Caravan app (4 seats, 3 greedy bots) to the end of its redraw
+    (Agg, PNG, in-process; the bots' replies included when the action ends the turn)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .ui.caravan_app import CaravanApp
+
+    app = CaravanApp(players=4, seed=7, seats=["human", "greedy", "greedy", "greedy"])
+    times = []
+    for _ in range(clicks):
+        if app.state.is_terminal():
+            break
+        action = app._listed[-1] if len(app._listed) > 1 else app._listed[0]
+        start = time.perf_counter()
+        app.choose(action)
+        times.append(time.perf_counter() - start)
+    app.close()
+    return statistics.median(times) * 1000
+
+
+def caravan_figures() -> dict:
+    """The Caravan figures of :func:`run_bench` (see the module notes)."""
+    greedy = sorted((caravan_games(seed=s) for s in (1, 2, 3)), key=lambda r: r["games_per_s"])[1]
+    uniform = caravan_random_actions()
+    return {
+        "caravan_greedy_4p_games_per_s": round(greedy["games_per_s"], 1),
+        "caravan_greedy_actions_per_game": round(greedy["actions_per_game"], 1),
+        "caravan_random_actions_per_s": round(uniform["actions_per_s"]),
+        "caravan_legal_actions_us": round(uniform["legal_actions_us"], 1),
+        "caravan_app_click_to_redraw_ms": round(caravan_click_to_redraw(), 1),
+    }
+
+
 def import_seconds(repeats: int = 5) -> float:
     """Median seconds of ``import caravan_lessons`` in a fresh interpreter."""
     code = "import time; t = time.perf_counter(); import caravan_lessons; print(time.perf_counter() - t)"
@@ -105,6 +187,7 @@ def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
         "jaipur_turns_per_round": round(play["turns_per_round"], 1),
         "jaipur_legal_actions_us": round(legal["legal_actions_us"], 2),
         "jaipur_app_click_to_redraw_ms": round(click_to_redraw(), 1),
+        **caravan_figures(),
         "import_s": round(import_seconds(), 3),
         "python": platform.python_version(),
         "machine": platform.machine(),

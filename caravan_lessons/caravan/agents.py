@@ -30,6 +30,7 @@ from typing import Any
 from ..core import check_seed
 from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .components import GOOD_POINTS, PENALTY
+from .rules import END_TURN, _made
 from .saves import from_observation
 
 __all__ = ["GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "greedy_action",
@@ -83,13 +84,13 @@ def _spare_camel(state, p: int, target, keep) -> Any:
     """How to bring an empty camel of seat ``p`` to ``target``: a PlaceCamel from the supply, else a
     MoveCamel of the empty camel farthest from ``keep`` (not already on ``target``); None if none."""
     if None in state.pos[p]:
-        return PlaceCamel(target)
+        return _made(PlaceCamel, target)
     dist = _distances(state.board)
     spare = [state.pos[p][i] for i in range(state.camels)
              if state.load[p][i] is None and state.pos[p][i] not in (None, target)]
     if not spare:
         return None
-    return MoveCamel(max(spare, key=lambda s: (dist[s][keep], s)), target)
+    return _made(MoveCamel, max(spare, key=lambda s: (dist[s][keep], s)), target)
 
 
 def greedy_action(state, rng: random.Random | None = None):
@@ -104,16 +105,13 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
     ``steal``: steal a good worth 6 points when possible; ``patient``: rank goods to fetch by points
     per step to their city (not by points alone) and stop picking up once the end is triggered.
     """
-    actions = state.legal_actions()
-    if len(actions) == 1:
-        return actions[0]
+    if state.over:
+        raise ValueError("the game is over: no action to choose")
+    if state.actions_left == 0:
+        return END_TURN
     board, p = state.board, state.current
     dist, city_of = _distances(board), board.city_of
-    tail = []  # pick-ups, steals and good moves come last in legal_actions(): no need to scan camel moves
-    for a in reversed(actions):
-        if isinstance(a, (PlaceCamel, MoveCamel, EndTurn)):
-            break
-        tail.append(a)
+    tail = state.goods_actions()  # pick-ups, steals and good moves; camel moves are built below when needed
     loaded_now = sum(1 for g in state.load[p] if g is not None)
     best, best_key = None, None
     for a in tail:
@@ -159,7 +157,7 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
             action = _spare_camel(state, p, node, node)
             if action is not None and state.why_illegal(action) is None:
                 return action
-    return actions[0]  # EndTurn
+    return END_TURN
 
 
 def playout_policy(state, rng: random.Random):

@@ -42,6 +42,20 @@ def _tables(board: Board) -> tuple[list, dict]:
     return tables
 
 
+_MADE: dict = {}
+
+
+def _made(cls, *args):
+    """The action ``cls(*args)``, built once and shared (actions are frozen values)."""
+    key = (cls, args)
+    action = _MADE.get(key)
+    if action is None:
+        if len(_MADE) > 500_000:
+            _MADE.clear()
+        action = _MADE[key] = cls(*args)
+    return action
+
+
 def new_game(players: int = 4, seed: int | None = None, *, learning: bool = False, short_game: bool | None = None,
              first_player: int | None = 0, board: Any = None) -> "State":
     """A new game, set up as the rulebook says (CAR-SETUP-1..5).
@@ -441,25 +455,40 @@ class State:
         place, moves = _tables(self.board)
         pos, load = self.pos[p], self.load[p]
         actions: list = [END_TURN]
-        if None in pos:
-            actions += [act for node, act in place if a >= 2 or not count[node]]
+        if None in pos:                                                    # CAR-ACT-1/2: 2 actions if occupied
+            actions += [act for _, act in place] if a >= 2 else [act for node, act in place if not count[node]]
         empty_at = sorted({pos[i] for i in range(self.camels) if pos[i] is not None and load[i] is None})
         for source in empty_at:
-            actions += [act for node, act in moves[source] if a >= 2 or not count[node]]
-        can_load = self.empty_camels(p) >= 2
-        if can_load:
-            actions += [PickUp(node) for node in empty_at if node in self.goods]
-            if self.tokens[p]:
-                for node in empty_at:
-                    for q in range(self.players):
-                        if q != p:
-                            found = {self.load[q][j] for j in self.camels_at(q, node) if self.load[q][j]
-                                     and not self.under[q][j]}
-                            actions += [Steal(node, q, good) for good in sorted(found)]
+            actions += [act for _, act in moves[source]] if a >= 2 else [act for n, act in moves[source] if not count[n]]
+        return actions + self.goods_actions(empty_at)
+
+    def goods_actions(self, empty_at: list | None = None) -> list:
+        """The legal pick-ups, steals and good moves (the end of :meth:`legal_actions`, in its order);
+        bots that ignore camel moves ask only for these. ``empty_at``: the sorted spaces holding an
+        empty camel of the player to act (computed if not given)."""
+        if self.over or self.actions_left == 0:
+            return []
+        p = self.current
+        pos, load = self.pos[p], self.load[p]
+        if empty_at is None:
+            empty_at = sorted({pos[i] for i in range(self.camels) if pos[i] is not None and load[i] is None})
+        actions: list = []
+        if self.empty_camels(p) >= 2:                                      # CAR-PICK-4, CAR-STEAL-6
+            actions += [_made(PickUp, node) for node in empty_at if node in self.goods]
+            if self.tokens[p]:                                             # CAR-STEAL-4
+                targets = set(empty_at)
+                found = sorted({(self.pos[q][j], q, self.load[q][j]) for q in range(self.players) if q != p
+                                for j in range(self.camels) if self.pos[q][j] in targets and self.load[q][j]
+                                and not self.under[q][j]})               # CAR-STEAL-1, -2
+                actions += [_made(Steal, node, q, good) for node, q, good in found]
         loaded = sorted({(pos[i], load[i]) for i in range(self.camels) if load[i] is not None})
-        for source, good in loaded:
-            group = self.group_of(p, source)
-            actions += [MoveGood(source, target, good) for target in empty_at if target in group]
+        groups: dict = {}
+        for source, good in loaded:                                        # CAR-MOVE-1, -4
+            group = groups.get(source)
+            if group is None:
+                group = self.group_of(p, source)
+                groups.update(dict.fromkeys(group, group))
+            actions += [_made(MoveGood, source, target, good) for target in empty_at if target in group]
         return actions
 
     # --- the end ------------------------------------------------------------------------------
