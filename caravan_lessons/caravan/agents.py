@@ -28,7 +28,7 @@ import random
 from typing import Any
 
 from ..core import check_seed
-from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
+from .actions import MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .components import GOOD_POINTS, PENALTY
 from .rules import END_TURN, _made
 from .saves import from_observation

@@ -24,7 +24,7 @@ from .framework import (
     ValueQuestion,
 )
 
-GAMES = ("jaipur",)
+GAMES = ("jaipur", "caravan")
 """Games that have exercises (a module ``caravan_lessons.exercises.<game>`` each)."""
 
 __all__ = ["GAMES", "GRADED", "PASSED", "AgentQuestion", "Budget", "Case", "FunctionQuestion", "NotSolved",
