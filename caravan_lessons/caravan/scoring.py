@@ -56,13 +56,17 @@ def score_sheet(state) -> CaravanScoreSheet:
     most = max(len(state.delivered[p]) for p in tied)
     winners = tuple(p for p in tied if len(state.delivered[p]) == most)
     names = " and ".join(f"player {p}" for p in winners)
+
+    def pts(n):
+        return f"{n} point{'s' if abs(n) != 1 else ''}"
+
     if len(tied) == 1:
-        verdict = f"Player {winners[0]} wins with {best} points (CAR-SCORE-3)."
+        verdict = f"Player {winners[0]} wins with {pts(best)} (CAR-SCORE-3)."
     elif len(winners) == 1:
-        verdict = (f"Tied on {best} points; player {winners[0]} delivered more goods ({most}) and wins "
+        verdict = (f"Tied on {pts(best)}; player {winners[0]} delivered more goods ({most}) and wins "
                    "(CAR-SCORE-3).")
     else:
-        verdict = f"Tied on {best} points and on {most} goods delivered: {names} share the win (CAR-SCORE-3)."
+        verdict = f"Tied on {pts(best)} and on {most} goods delivered: {names} share the win (CAR-SCORE-3)."
     if not state.over:
         verdict = "If the game ended now: " + verdict
     return CaravanScoreSheet(tuple(rows), state.players, "points",

@@ -253,10 +253,10 @@ class CaravanApp(PlayShell):
             rows.append(f"<tr><td><span style='color:{PLAYER_COLOURS[p]}'>&#9679;</span> player {p}</td>"
                         f"<td>{html.escape(delivered) or '-'}</td><td>{state.markers[p]}</td><td>{state.tokens[p]}</td>"
                         f"<td>{len(state.loaded_goods(p))}</td><td><b>{totals[p]}</b></td></tr>")
-        head = ("<tr><th>seat</th><th>delivered</th><th>demand</th><th>theft tokens</th><th>loaded</th>"
-                "<th>points</th></tr>")
+        head = ("<tr><th>seat</th><th>delivered</th><th title='demand markers'>demand</th>"
+                "<th title='theft tokens'>tokens</th><th>loaded</th><th>points</th></tr>")
         note = f"<div style='font-size:90%'>{html.escape(sheet.verdict)}</div>"
-        return f"<table style='font-size:90%'>{head}{''.join(rows)}</table>{note}"
+        return f"<table style='font-size:90%;white-space:nowrap'>{head}{''.join(rows)}</table>{note}"
 
     def close(self) -> None:
         """Release the click handler and every widget this app made."""
