@@ -18,8 +18,8 @@ Figures (one process, one core):
   random Caravan games hardly ever end (most legal actions move a camel somewhere), so the random
   figures are per action: ``caravan_random_actions_per_s`` (legal_actions + apply) and
   ``caravan_legal_actions_us``.
-* ``caravan_app_click_to_redraw_ms``: median time from an action chosen in the Caravan app (4 seats,
-  3 greedy bots replying) to the end of its redraw (Agg, PNG, in-process).
+* ``caravan_app_click_to_redraw_ms``: median time from an action chosen in the Caravan app (4 human
+  seats) to the end of its redraw (Agg, PNG with the static grid blitted, in-process).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
 Bots (``python -m caravan_lessons bench --bots``, a separate and slower run; see :func:`bot_figures`):
@@ -133,14 +133,14 @@ def caravan_random_actions(actions: int = 20000, seed: int = 0) -> dict:
 
 
 def caravan_click_to_redraw(clicks: int = 20) -> float:
-    """Median ms from an action chosen in the Caravan app (4 seats, 3 greedy bots) to the end of its redraw
-    (Agg, PNG, in-process; the bots' replies included when the action ends the turn)."""
+    """Median ms from an action chosen in the Caravan app (4 human seats, hot-seat) to the end of its redraw
+    (Agg, the board as a PNG: static grid blitted, pieces drawn; in-process, no browser)."""
     import matplotlib
 
     matplotlib.use("Agg")
     from .ui.caravan_app import CaravanApp
 
-    app = CaravanApp(players=4, seed=7, seats=["human", "greedy", "greedy", "greedy"])
+    app = CaravanApp(players=4, seed=7, seats=["human"] * 4)
     times = []
     for _ in range(clicks):
         if app.state.is_terminal():

@@ -70,9 +70,11 @@ class CaravanApp(PlayShell):
         self._viz = viz
         self.selected = None
         self._pieces: list = []
-        self.figure = Figure(figsize=(6.4, 6.2))
+        self.figure = Figure(figsize=(6.4, 6.2), dpi=72)
         self.board_ax = self.figure.add_axes((0.0, 0.0, 1.0, 0.95))
         viz.draw_grid(state.board, self.board_ax)
+        self._title = self.figure.text(0.5, 0.975, "", ha="center", va="center", fontsize=10)
+        self._background = None
         self.canvas_kind = canvas
         if canvas == "ipympl":
             from ipympl.backend_nbagg import new_figure_manager_given_figure
@@ -81,6 +83,9 @@ class CaravanApp(PlayShell):
             self.board_view.header_visible = False
             self.board_view.toolbar_visible = False
         else:
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+            FigureCanvasAgg(self.figure)  # the static board is rendered once, then only the pieces (blitting)
             self.board_view = W.Image(format="png", layout=W.Layout(width="560px"))
         self.board_view.add_class("caravan-board")
         self.picker = boards.BoardPicker(self.figure, state.board.graph, self.pick)
@@ -212,11 +217,11 @@ class CaravanApp(PlayShell):
 
             self._pieces.append(self.board_ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fill=False,
                                                                   edgecolor="#111", lw=2.5, ls=":", zorder=8)))
-        self.board_ax.set_title(viz.status(state), fontsize=10)
+        self._title.set_text(viz.status(state))
         if self.canvas_kind == "ipympl":
             self.board_view.draw_idle()
         else:
-            self.board_view.value = viz.to_png(self.figure, dpi=72)
+            self.board_view.value = self._blit_png()
         human_turn = live and not state.is_terminal() and self.seats[state.current_player] == HUMAN
         actions = state.legal_actions() if human_turn else []
         shown = getattr(self, "_filter", None) if human_turn else None
@@ -229,6 +234,29 @@ class CaravanApp(PlayShell):
         self.left.value = (f"<b>{state.actions_left} action{'s' if state.actions_left != 1 else ''} left</b> "
                            f"for player {state.current}" if not state.over else "<b>Game over</b>")
         self.players_view.value = self._players_html(state)
+
+    def _blit_png(self) -> bytes:
+        """PNG of the board: the static grid rendered once and kept as a bitmap, the pieces and the title
+        drawn over it (matplotlib blitting), so a redraw costs the pieces only."""
+        import io
+
+        from PIL import Image
+
+        canvas = self.figure.canvas
+        dynamic = sorted(self._pieces + [self._title], key=lambda a: a.get_zorder())
+        if self._background is None:
+            for artist in dynamic:
+                artist.set_visible(False)
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.figure.bbox)
+            for artist in dynamic:
+                artist.set_visible(True)
+        canvas.restore_region(self._background)
+        for artist in dynamic:
+            self.figure.draw_artist(artist)
+        buffer = io.BytesIO()
+        Image.fromarray(__import__("numpy").asarray(canvas.buffer_rgba())).save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
 
     @staticmethod
     def _words(state, action) -> str:
