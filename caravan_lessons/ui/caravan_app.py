@@ -130,8 +130,16 @@ class CaravanApp(PlayShell):
             seat = state.current_player
             state.apply(self.bots[seat].choose(View(state, seat, state.legal_actions())))
             self.snapshots.append(state.clone())
-        self.replay.max = len(self.snapshots) - 1
-        self.replay.value = self.replay.max
+        self._quiet = True  # moving the replay slider to the end must not redraw: the caller redraws once
+        try:
+            self.replay.max = len(self.snapshots) - 1
+            self.replay.value = self.replay.max
+        finally:
+            self._quiet = False
+
+    def refresh(self) -> None:
+        if not getattr(self, "_quiet", False):
+            super().refresh()
 
     def reveals_hidden(self, before, after, seat: int) -> bool:
         """Only the bag's order is hidden: a refill since the move revealed cubes (CAR-REFILL-3)."""
@@ -215,7 +223,7 @@ class CaravanApp(PlayShell):
             x, y = self.selected[1], -self.selected[0]
             from matplotlib.patches import Rectangle
 
-            self._pieces.append(self.board_ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fill=False,
+            self._pieces.append(self.board_ax.add_artist(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fill=False,
                                                                   edgecolor="#111", lw=2.5, ls=":", zorder=8)))
         self._title.set_text(viz.status(state))
         if self.canvas_kind == "ipympl":

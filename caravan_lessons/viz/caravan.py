@@ -117,10 +117,15 @@ def draw_grid(board, ax=None, title: str | None = None):
     return ax
 
 
+def _add(ax, patch):
+    """Add a piece without recomputing the data limits (fixed by draw_grid): cheaper than add_patch."""
+    return ax.add_artist(patch)
+
+
 def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> list:
     """Goods, demand markers, camels, group shading and the reach of a good on an Axes holding
     :func:`draw_grid`; returns the artists added (remove them to redraw after the next action)."""
-    before = set(ax.patches) | set(ax.texts) | set(ax.lines)
+    before = set(ax.get_children())
     if groups_of is not None:
         colour = PLAYER_COLOURS[groups_of]
         groups = sorted(state.camel_groups(groups_of), key=lambda g: min(g))
@@ -129,7 +134,7 @@ def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> l
             shade = _mix(colour, *tones[k % len(tones)])
             for node in group:
                 x, y = node[1], -node[0]
-                ax.add_patch(Rectangle((x - CELL / 2, y - CELL / 2), CELL, CELL, facecolor=shade, alpha=0.55,
+                _add(ax, Rectangle((x - CELL / 2, y - CELL / 2), CELL, CELL, facecolor=shade, alpha=0.55,
                                        edgecolor=colour, lw=2, zorder=1.6))
                 ax.text(x + CELL / 2 - 0.05, y - CELL / 2 + 0.08, f"g{k + 1}", fontsize=8, zorder=6,
                         color="#222", fontweight="bold", ha="right")
@@ -137,21 +142,21 @@ def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> l
         ring, path = reach_of(state, good_from)
         for node in ring:
             x, y = node[1], -node[0]
-            ax.add_patch(Rectangle((x - CELL / 2 - 0.04, y - CELL / 2 - 0.04), CELL + 0.08, CELL + 0.08,
+            _add(ax, Rectangle((x - CELL / 2 - 0.04, y - CELL / 2 - 0.04), CELL + 0.08, CELL + 0.08,
                                    fill=False, edgecolor="#d62728", lw=3, zorder=7))
         if len(path) > 1:
             ax.plot([n[1] for n in path], [-n[0] for n in path], color="#d62728", lw=5, alpha=0.75,
                     solid_capstyle="round", zorder=2.5)
     for node, good in state.goods.items():
         x, y = node[1], -node[0]
-        ax.add_patch(Rectangle((x - 0.32, y - 0.02), 0.2, 0.2, facecolor=DRAW_COLOURS[good], edgecolor="#222",
+        _add(ax, Rectangle((x - 0.32, y - 0.02), 0.2, 0.2, facecolor=DRAW_COLOURS[good], edgecolor="#222",
                                lw=0.8, zorder=5))
     for node, n in state.demand.items():
         x, y = node[1], -node[0]
-        ax.add_patch(Circle((x + 0.26, y + 0.06), 0.1, facecolor="#111", zorder=5))
+        _add(ax, Circle((x + 0.26, y + 0.06), 0.1, facecolor="#111", zorder=5))
         ax.text(x + 0.26, y + 0.06, str(n), color="white", fontsize=7.5, ha="center", va="center", zorder=6)
     _draw_camels(state, ax)
-    return [a for a in list(ax.patches) + list(ax.texts) + list(ax.lines) if a not in before]
+    return [a for a in ax.get_children() if a not in before]
 
 
 def _draw_camels(state, ax) -> None:
@@ -171,11 +176,11 @@ def _draw_camels(state, ax) -> None:
             r = width * 0.42
             good = state.load[p][i]
             if good is not None and state.under[p][i]:
-                ax.add_patch(Rectangle((x - r * 0.9, y - r * 2.0), r * 1.8, r * 1.3, facecolor=DRAW_COLOURS[good],
+                _add(ax, Rectangle((x - r * 0.9, y - r * 2.0), r * 1.8, r * 1.3, facecolor=DRAW_COLOURS[good],
                                        edgecolor="#111", lw=0.9, ls="--", zorder=5))
-            ax.add_patch(Circle((x, y), r, facecolor=PLAYER_COLOURS[p], edgecolor="#111", lw=0.9, zorder=6))
+            _add(ax, Circle((x, y), r, facecolor=PLAYER_COLOURS[p], edgecolor="#111", lw=0.9, zorder=6))
             if good is not None and not state.under[p][i]:
-                ax.add_patch(Rectangle((x - r * 0.8, y + r * 0.7), r * 1.6, r * 1.6, facecolor=DRAW_COLOURS[good],
+                _add(ax, Rectangle((x - r * 0.8, y + r * 0.7), r * 1.6, r * 1.6, facecolor=DRAW_COLOURS[good],
                                        edgecolor="#111", lw=0.9, zorder=7))
 
 

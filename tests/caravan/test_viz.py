@@ -20,11 +20,12 @@ def _played(seed=3, steps=160):
 def test_state_draws_every_camel_good_and_marker(artifacts):
     state = _played()
     ax = v.draw_state(state, groups_of=state.current)
-    circles = [p for p in ax.patches if isinstance(p, Circle)]
+    pieces = list(ax.patches) + list(ax.artists)
+    circles = [p for p in pieces if isinstance(p, Circle)]
     on_board = sum(1 for row in state.pos for w in row if w)
     assert len(circles) == on_board + len(state.demand)
     loaded = sum(1 for row in state.load for g in row if g)
-    squares = [p for p in ax.patches if isinstance(p, Rectangle)]
+    squares = [p for p in pieces if isinstance(p, Rectangle)]
     groups = sum(len(g) for g in state.camel_groups(state.current))
     assert len(squares) == 49 + groups + len(state.goods) + loaded
     assert to_png(ax.figure)[:4] == b"\x89PNG"
