@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-COMING = {"caravan": "Caravan", "marco_polo": "The Voyages of Marco Polo"}
+COMING = {"marco_polo": "The Voyages of Marco Polo"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"one bot per seat ({', '.join(sorted(AGENTS))}): two for Jaipur, 2 to 5 for "
                           "Samarkand; default: random for every seat (Samarkand: 4 seats)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                     help="caravan only: seats; the first bot plays against players-1 copies of the second")
     bench = sub.add_parser("bench", help="measure engine speed, app redraw time and import time")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--rounds", type=_positive, default=3000, help="random Jaipur rounds to time (default 3000)")
@@ -106,6 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_simulate(args) -> int:
     from .agents import simulate
+    from .core import game_module
+
+    if hasattr(game_module(args.game), "simulate"):  # games for 2-4 seats (Caravan)
+        return _simulate_seats(args)
 
     seats = {"samarkand": 4}.get(args.game, 2)
     if args.bots is None:
@@ -127,6 +133,24 @@ def cmd_simulate(args) -> int:
               f"mean {mean:5.1f} points a {'game' if args.game == 'samarkand' else 'round'}")
     if draws:
         print(f"  undecided: {draws}")
+    return 0
+
+
+def _simulate_seats(args) -> int:
+    """``simulate`` for a game with 2-4 seats: bot 0 against players-1 copies of bot 1, seats rotating."""
+    from .core import game_module
+
+    results = game_module(args.game).simulate(args.games, seed=args.seed, bots=args.bots, players=args.players,
+                                              progress=not args.no_progress)
+    n = len(results)
+    wins = sum(r.winner == 0 for r in results)
+    shared = sum(r.winner is None for r in results)
+    mean = [sum(r.scores[0] for r in results) / n, sum(sum(r.scores[1:]) / (len(r.scores) - 1) for r in results) / n]
+    print(f"{args.game}: {n} games of {args.players} players, seed {args.seed} "
+          f"({args.bots[0]} against {args.players - 1} x {args.bots[1]}, seats rotating)")
+    print(f"  {args.bots[0]}: won {wins} games ({100 * wins / n:.1f} %; a fair share is {100 / args.players:.1f} %), "
+          f"mean {mean[0]:.1f} points")
+    print(f"  {args.bots[1]} (each): mean {mean[1]:.1f} points; shared wins: {shared}")
     return 0
 
 

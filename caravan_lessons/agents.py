@@ -201,7 +201,8 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 }
 """Bot names the command line, the arena and the apps accept, mapped to a constructor
 ``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);
-``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`)."""
+``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`).
+Caravan's own bots: ``caravan.BOTS`` / ``caravan.make_bot`` (its ``simulate`` reads these names there)."""
 
 
 def make_agent(name: str, seed: int | None = None, game: str | None = None, **options: Any) -> Agent:

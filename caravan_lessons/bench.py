@@ -18,6 +18,13 @@ Figures (one process, one core):
   per second of process CPU time (median of 3 runs of 600 games); ``samarkand_legal_actions_us``:
   mean ``legal_actions()`` time over every decision of 200 more games; ``samarkand_app_click_to_redraw_ms``:
   median time from a click on a legal map space to the end of the play app's redraw (Agg, in-process).
+* ``caravan_greedy_4p_games_per_s``: whole 4-player Caravan games between greedy policies on the
+  state, one core (median of 3 runs of 40 games), and ``caravan_greedy_actions_per_game``. Uniformly
+  random Caravan games hardly ever end (most legal actions move a camel somewhere), so the random
+  figures are per action: ``caravan_random_actions_per_s`` (legal_actions + apply) and
+  ``caravan_legal_actions_us``.
+* ``caravan_app_click_to_redraw_ms``: median time from an action chosen in the Caravan app (4 human
+  seats) to the end of its redraw (Agg, PNG with the static grid blitted, in-process).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
 Browser latency (``python -m caravan_lessons bench --browser``, see :func:`browser_latency`): the
@@ -150,6 +157,80 @@ def inprocess_figures(samples: int = 15) -> dict:
     return {"move_with_bot_reply": round(statistics.median(moves), 2), "undo": round(statistics.median(undos), 2),
             "stepper_next": round(statistics.median(steps), 2), "replay_step": round(statistics.median(replay), 2)}
 
+def caravan_games(games: int = 40, seed: int = 0, players: int = 4, bot: str = "greedy") -> dict:
+    """Whole Caravan games between ``players`` copies of a policy on the state (``greedy`` or ``heuristic``,
+    no View), one core: games/s and actions (end of turn included) per game."""
+    import random as _random
+
+    from .caravan import new_game
+    from .caravan.agents import greedy_action, heuristic_action
+
+    policy = {"greedy": greedy_action, "heuristic": heuristic_action}[bot]
+    rng = _random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        state = new_game(players, seed=seed * 1_000_003 + g)
+        apply = state.apply
+        while not state.over:
+            apply(policy(state, rng))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "actions_per_game": actions / games}
+
+
+def caravan_random_actions(actions: int = 20000, seed: int = 0) -> dict:
+    """Uniformly random Caravan actions (4 players): actions/s of ``legal_actions()`` + ``apply`` and the
+    mean ``legal_actions()`` time. (Uniformly random games hardly ever end: most actions move camels.)"""
+    from .caravan import new_game
+
+    uniform = random.Random(seed).random
+    state = new_game(4, seed=seed)
+    legal_ns = 0
+    clock = time.perf_counter_ns
+    start = time.perf_counter()
+    for _ in range(actions):
+        t0 = clock()
+        options = state.legal_actions()
+        legal_ns += clock() - t0
+        state.apply(options[int(uniform() * len(options))])
+    elapsed = time.perf_counter() - start
+    return {"actions_per_s": actions / elapsed, "legal_actions_us": legal_ns / actions / 1000}
+
+
+def caravan_click_to_redraw(clicks: int = 20) -> float:
+    """Median ms from an action chosen in the Caravan app (4 human seats, hot-seat) to the end of its redraw
+    (Agg, the board as a PNG: static grid blitted, pieces drawn; in-process, no browser)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .ui.caravan_app import CaravanApp
+
+    app = CaravanApp(players=4, seed=7, seats=["human"] * 4)
+    times = []
+    for _ in range(clicks):
+        if app.state.is_terminal():
+            break
+        action = app._listed[-1] if len(app._listed) > 1 else app._listed[0]
+        start = time.perf_counter()
+        app.choose(action)
+        times.append(time.perf_counter() - start)
+    app.close()
+    return statistics.median(times) * 1000
+
+
+def caravan_figures() -> dict:
+    """The Caravan figures of :func:`run_bench` (see the module notes)."""
+    greedy = sorted((caravan_games(seed=s) for s in (1, 2, 3)), key=lambda r: r["games_per_s"])[1]
+    uniform = caravan_random_actions()
+    return {
+        "caravan_greedy_4p_games_per_s": round(greedy["games_per_s"], 1),
+        "caravan_greedy_actions_per_game": round(greedy["actions_per_game"], 1),
+        "caravan_random_actions_per_s": round(uniform["actions_per_s"]),
+        "caravan_legal_actions_us": round(uniform["legal_actions_us"], 1),
+        "caravan_app_click_to_redraw_ms": round(caravan_click_to_redraw(), 1),
+    }
+
 
 def import_seconds(repeats: int = 5) -> float:
     """Median seconds of ``import caravan_lessons`` in a fresh interpreter."""
@@ -215,6 +296,7 @@ def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
         "jaipur_app_click_to_redraw_ms": round(click_to_redraw(), 1),
         "jaipur_app_inprocess_ms": inprocess_figures(),
         **samarkand_figures(),
+        **caravan_figures(),
         "import_s": round(import_seconds(), 3),
         "python": platform.python_version(),
         "machine": platform.machine(),

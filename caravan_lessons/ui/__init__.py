@@ -7,7 +7,8 @@
 * :class:`ScoreStepper`, :class:`RulePanel`: widgets every game's lessons share.
 """
 from .common import RulePanel, ScoreStepper
+from .caravan_app import CaravanApp
 from .jaipur_app import JaipurApp, guided_first_turn
 from .shell import Guide, PlayShell
 
-__all__ = ["Guide", "JaipurApp", "PlayShell", "RulePanel", "ScoreStepper", "guided_first_turn"]
+__all__ = ["CaravanApp", "Guide", "JaipurApp", "PlayShell", "RulePanel", "ScoreStepper", "guided_first_turn"]

@@ -1,0 +1,237 @@
+"""Caravan's saved games: the schema (for the shared validation layer) and its consistency checks.
+
+``State.to_dict()`` writes, and ``State.from_dict()`` reads, this JSON (format version 1)::
+
+    {"game": "caravan", "version": 1, "players": 4, "seed": 7, "learning": false, "short_game": false,
+     "first_player": 0, "board": null,            # null: the teaching board; else a board file's content
+     "camels": [[{"at": [0, 3], "good": "ivory", "under": false}, {"at": null, ...}, ...], ...],
+     "goods": [{"at": [0, 0], "good": "salt"}, ...], "demand": [{"at": [0, 0], "markers": 1}, ...],
+     "bag": ["meat", "gems", ...],                # the draw order: the last one is drawn first
+     "delivered": [["ivory"], [], ...], "markers": [1, 0, ...], "tokens": [1, 1, ...],
+     "current": 0, "turn": 0, "actions_left": 1, "end_triggered": false, "over": false,
+     "draws": [4, 4], "events": [[-1, "Setup: ...", "CAR-SETUP-1"], ...]}
+
+Loading checks the schema first (strict types: no booleans as numbers), then the rules, each
+failure naming its clause: cubes conserved (CAR-COMP-1, CAR-SETUP-3), a camel carries at most one
+good and never all camels loaded (CAR-CAMEL-2, CAR-PICK-4), goods lie only on numbered spaces
+(CAR-SETUP-4), theft tokens conserved (CAR-SETUP-2), the refill threshold (CAR-REFILL-1), the
+action ramp (CAR-TURN-1) and the end trigger (CAR-END-1).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from ..core import Event, SaveFileError
+from .board import TEACHING_BOARD, load_board
+from .components import CAMELS, CAMELS_LEARNING, GOODS, NUMBERED_SPACES, PLAYERS, REFILL_AT, REFILL_DRAW
+
+from ..files import StrictModel, check, validate
+
+__all__ = ["SavedGame", "from_dict", "observation", "to_dict"]
+
+Space = Annotated[list[int], Field(min_length=2, max_length=2)]
+
+
+class SavedCamel(StrictModel):
+    at: Space | None
+    good: str | None
+    under: bool
+
+
+class GoodOnSpace(StrictModel):
+    at: Space
+    good: str
+
+
+class DemandOnSpace(StrictModel):
+    at: Space
+    markers: int
+
+
+class SavedGame(StrictModel):
+    """The schema of a saved Caravan game (see the module notes)."""
+
+    game: Literal["caravan"]
+    version: Literal[1]
+    players: int
+    seed: int
+    learning: bool
+    short_game: bool
+    first_player: int
+    board: dict | None
+    camels: list[list[SavedCamel]]
+    goods: list[GoodOnSpace]
+    demand: list[DemandOnSpace]
+    bag: list[str]
+    delivered: list[list[str]]
+    markers: list[int]
+    tokens: list[int]
+    current: int
+    turn: int
+    actions_left: int
+    end_triggered: bool
+    over: bool
+    draws: list[int]
+    events: list[Annotated[list[int | str], Field(min_length=3, max_length=3)]]
+
+
+def _board_data(state) -> dict | None:
+    return None if state.board.source == str(TEACHING_BOARD) else state.board.data
+
+
+def _common(state) -> dict:
+    return {
+        "game": "caravan", "version": 1, "players": state.players,
+        "learning": state.learning, "short_game": state.short_game, "first_player": state.first_player,
+        "board": _board_data(state),
+        "camels": [[{"at": list(state.pos[p][i]) if state.pos[p][i] else None, "good": state.load[p][i],
+                     "under": state.under[p][i]} for i in range(state.camels)] for p in range(state.players)],
+        "goods": [{"at": list(node), "good": good} for node, good in sorted(state.goods.items())],
+        "demand": [{"at": list(node), "markers": n} for node, n in sorted(state.demand.items())],
+        "delivered": [list(d) for d in state.delivered], "markers": list(state.markers),
+        "tokens": list(state.tokens), "current": state.current, "turn": state.turn,
+        "actions_left": state.actions_left, "end_triggered": state.end_triggered, "over": state.over,
+        "draws": list(state.draws),
+    }
+
+
+def to_dict(state) -> dict:
+    """Everything, the bag's order and the seed included (see the module notes)."""
+    data = _common(state)
+    data["seed"] = state.seed
+    data["bag"] = list(state.bag)
+    data["events"] = [[e.player, e.text, e.rule] for e in state.events]
+    return data
+
+
+def observation(state, player: int) -> dict:
+    """What ``player`` may see: :func:`to_dict` without the seed, the events' order is public, and
+    the bag as counts per good (``"bag": {"salt": 5, ...}``) instead of its draw order."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
+        raise ValueError(f"player must be a seat from 0 to {state.players - 1}, not {player!r}")
+    data = _common(state)
+    data["player"] = player
+    counts = Counter(state.bag)
+    data["bag"] = {g: counts[g] for g in GOODS}
+    return data
+
+
+def from_dict(data: Any, source: str = "saved game"):
+    """A :class:`~.rules.State` from :func:`to_dict` output.
+
+    Raises:
+        SaveFileError: not the schema (naming the field), or impossible by the rules (naming the
+            clause, e.g. ``"saved game: CAR-PICK-4: player 1 has every camel loaded"``).
+    """
+    from .rules import State
+
+    model = validate(SavedGame, data, source=source, error=SaveFileError)
+
+    def need(condition, message, rule):
+        check(condition, message, rule=rule, source=source, error=SaveFileError)
+
+    n = model.players
+    need(n in PLAYERS, f"Caravan has 2 to 4 players, not {n}", "CAR-SETUP-1")
+    camels = CAMELS_LEARNING if model.learning else CAMELS
+    try:
+        board = load_board(model.board)
+    except ValueError as exc:
+        raise SaveFileError(f"{source}: field 'board': {exc}") from None
+    for name in ("camels", "delivered", "markers", "tokens"):
+        need(len(getattr(model, name)) == n, f"'{name}' needs one entry per player ({n})", "CAR-SETUP-1")
+    on_board = set(board.spaces)
+    for p, row in enumerate(model.camels):
+        need(len(row) == camels, f"player {p} needs {camels} camels, not {len(row)}", "CAR-SETUP-1")
+        for i, camel in enumerate(row):
+            where = f"camels[{p}][{i}]"
+            need(camel.at is None or tuple(camel.at) in on_board, f"{where} stands off the board at {camel.at}",
+                 "CAR-CAMEL-1")
+            need(camel.good is None or camel.good in GOODS, f"{where} carries an unknown good {camel.good!r}",
+                 "CAR-COMP-1")
+            need(camel.good is None or camel.at is not None, f"{where} carries a good in the supply",
+                 "CAR-CAMEL-2")
+            need(camel.good is not None or not camel.under, f"{where} has a good 'under' it but no good",
+                 "CAR-STEAL-2")
+        need(any(c.good is None for c in row), f"player {p} has every camel loaded", "CAR-PICK-4")
+    need(all(g in GOODS for d in model.delivered for g in d), "'delivered' names an unknown good", "CAR-COMP-1")
+    need(all(g in GOODS for g in model.bag), "'bag' names an unknown good", "CAR-COMP-1")
+    need(all(v >= 0 for v in model.markers), "demand markers cannot be negative", "CAR-STEAL-5")
+    need(all(t >= 0 for t in model.tokens) and sum(model.tokens) == n,
+         f"the {n} theft tokens must all be on players' boards, not {model.tokens}", "CAR-SETUP-2")
+    numbered = set(board.numbered)
+    goods_at = [tuple(g.at) for g in model.goods]
+    need(len(set(goods_at)) == len(goods_at), "two goods lie on one space", "CAR-SETUP-4")
+    for g in model.goods:
+        need(tuple(g.at) in numbered, f"a good lies on {g.at}, which is not a numbered space", "CAR-SETUP-4")
+        need(g.good in GOODS, f"a good on the board is unknown: {g.good!r}", "CAR-COMP-1")
+    for d in model.demand:
+        need(tuple(d.at) in on_board and d.markers >= 1, f"bad demand markers entry {d.at}: {d.markers}",
+             "CAR-REFILL-2")
+    counts = Counter(model.bag) + Counter(g.good for g in model.goods) + Counter(
+        c.good for row in model.camels for c in row if c.good) + Counter(g for d in model.delivered for g in d)
+    probe = State(2, 0, short_game=model.short_game, board=board)
+    expected = probe.cubes_in_game()
+    need(all(counts[g] == expected[g] for g in GOODS),
+         f"cubes are not conserved: bag, board, camels and deliveries hold {dict(counts)}, the game has "
+         f"{expected}", "CAR-SETUP-3" if model.short_game else "CAR-COMP-1")
+    need(len(model.bag) % REFILL_DRAW == 0, f"the bag holds {len(model.bag)} cubes, not a multiple of 4",
+         "CAR-REFILL-3")
+    need(not model.bag or REFILL_AT < len(model.goods) <= NUMBERED_SPACES,
+         f"{len(model.goods)} goods on the board while the bag is not empty", "CAR-REFILL-1")
+    need(model.end_triggered == (not model.bag), "the end is triggered exactly when the bag is empty", "CAR-END-1")
+    need(not model.over or model.end_triggered, "a game cannot be over before the bag is empty", "CAR-END-1")
+    need(0 <= model.current < n and 0 <= model.first_player < n, "a seat out of range", "CAR-TURN-1")
+    need(model.turn >= 0 and (model.first_player + model.turn) % n == model.current,
+         f"turn {model.turn} from seat {model.first_player} is not seat {model.current}'s", "CAR-TURN-1")
+    need(0 <= model.actions_left <= State.allowance(model.turn),
+         f"{model.actions_left} actions left on turn {model.turn + 1}; it has {State.allowance(model.turn)}",
+         "CAR-TURN-1")
+    need(all(d == REFILL_DRAW for d in model.draws), "every refill draws exactly 4 cubes", "CAR-REFILL-3")
+    need(all(isinstance(e[0], int) and isinstance(e[1], str) and isinstance(e[2], str) for e in model.events),
+         "each event is [seat, text, rule ID]", "CAR-TURN-1")
+
+    return _build(model.model_dump(), board, camels)
+
+
+def _build(data: dict, board, camels: int):
+    """A State from checked (or trusted) data: the fields of :class:`SavedGame` as plain Python."""
+    from .rules import State
+
+    state = object.__new__(State)
+    state.seed, state.learning, state.short_game = data["seed"], data["learning"], data["short_game"]
+    state.first_player, state.board, state.players = data["first_player"], board, data["players"]
+    state.camels = camels
+    rows = data["camels"]
+    state.pos = [[tuple(c["at"]) if c["at"] else None for c in row] for row in rows]
+    state.load = [[c["good"] for c in row] for row in rows]
+    state.under = [[c["under"] for c in row] for row in rows]
+    state.count = dict.fromkeys(board.spaces, 0)
+    for row in state.pos:
+        for where in row:
+            if where is not None:
+                state.count[where] += 1
+    state.tokens, state.markers = list(data["tokens"]), list(data["markers"])
+    state.delivered = [list(d) for d in data["delivered"]]
+    state.bag = list(data["bag"])
+    state.goods = {tuple(g["at"]): g["good"] for g in data["goods"]}
+    state.demand = {tuple(d["at"]): d["markers"] for d in data["demand"]}
+    state.draws = list(data["draws"])
+    state.events = [Event(*e) for e in data.get("events", ())]
+    state.current, state.turn, state.actions_left = data["current"], data["turn"], data["actions_left"]
+    state.end_triggered, state.over = data["end_triggered"], data["over"]
+    return state
+
+
+def from_observation(obs: dict, bag: list[str] | None = None, board=None):
+    """A State rebuilt from ``observation(...)`` output without validation (it came from the engine):
+    the bag in ``bag``'s order (default: goods order; :func:`~.agents.determinize` shuffles it).
+    The board is loaded again unless given. Events are not part of an observation."""
+    if board is None:
+        board = load_board(obs["board"])
+    if bag is None:
+        bag = [g for g in GOODS for _ in range(obs["bag"][g])]
+    camels = len(obs["camels"][0])
+    return _build({**obs, "bag": bag, "seed": 0, "events": ()}, board, camels)

@@ -1,0 +1,73 @@
+"""Caravan's itemised score sheet (CAR-SCORE-1, CAR-SCORE-2, CAR-SCORE-3).
+
+Data first: one :class:`~caravan_lessons.core.ScoreRow` per kind of delivered good, one for the
+demand markers and one for the penalty, per player, in the order a learner adds them up.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import ScoreRow, ScoreSheet
+from .components import DEMAND_POINTS, GOOD_POINTS, GOODS, PENALTY, RARE
+
+__all__ = ["CaravanScoreSheet", "penalty", "score_sheet"]
+
+
+def penalty(loaded: int) -> int:
+    """CAR-SCORE-2: points lost for ``loaded`` goods still on (or under) camels: 0, 0, -1, -3, -6, -10."""
+    if isinstance(loaded, bool) or not isinstance(loaded, int) or loaded not in PENALTY:
+        raise ValueError(f"a player holds 0 to {max(PENALTY)} loaded goods, not {loaded!r}")
+    return PENALTY[loaded]
+
+
+@dataclass(frozen=True)
+class CaravanScoreSheet(ScoreSheet):
+    """A :class:`ScoreSheet` that also names every winner (CAR-SCORE-3 lets tied players share)."""
+
+    winners: tuple[int, ...] = ()
+
+
+def score_sheet(state) -> CaravanScoreSheet:
+    """The score of ``state`` (final at the end; otherwise as it would stand if the game ended now).
+
+    Rows per player: delivered goods of each kind (CAR-SCORE-1), demand markers (CAR-SCORE-1),
+    the penalty for goods still loaded (CAR-SCORE-2, even when it is 0). The verdict applies
+    CAR-SCORE-3: most points; tied, more goods delivered; still tied, a shared win.
+    """
+    rows: list[ScoreRow] = []
+    for p in range(state.players):
+        for good in GOODS:
+            n = state.delivered[p].count(good)
+            if n:
+                kind = "rare" if good in RARE else "common"
+                rows.append(ScoreRow(p, f"{n} {good} delivered ({kind}, {GOOD_POINTS[good]} points each)",
+                                     "CAR-SCORE-1", n * GOOD_POINTS[good], f"goods:{good}"))
+        if state.markers[p]:
+            n = state.markers[p]
+            rows.append(ScoreRow(p, f"{n} demand marker{'s' if n > 1 else ''}", "CAR-SCORE-1",
+                                 n * DEMAND_POINTS, "demand"))
+        loaded = len(state.loaded_goods(p))
+        rows.append(ScoreRow(p, f"penalty: {loaded} good{'s' if loaded != 1 else ''} loaded, not delivered",
+                             "CAR-SCORE-2", penalty(loaded), "penalty"))
+    sheet = ScoreSheet(tuple(rows), state.players, "points")
+    totals = sheet.totals()
+    best = max(totals)
+    tied = [p for p in range(state.players) if totals[p] == best]
+    most = max(len(state.delivered[p]) for p in tied)
+    winners = tuple(p for p in tied if len(state.delivered[p]) == most)
+    names = " and ".join(f"player {p}" for p in winners)
+
+    def pts(n):
+        return f"{n} point{'s' if abs(n) != 1 else ''}"
+
+    if len(tied) == 1:
+        verdict = f"Player {winners[0]} wins with {pts(best)} (CAR-SCORE-3)."
+    elif len(winners) == 1:
+        verdict = (f"Tied on {pts(best)}; player {winners[0]} delivered more goods ({most}) and wins "
+                   "(CAR-SCORE-3).")
+    else:
+        verdict = f"Tied on {pts(best)} and on {most} goods delivered: {names} share the win (CAR-SCORE-3)."
+    if not state.over:
+        verdict = "If the game ended now: " + verdict
+    return CaravanScoreSheet(tuple(rows), state.players, "points",
+                             winners[0] if len(winners) == 1 else None, verdict, winners)

@@ -1,0 +1,307 @@
+"""A Caravan play app for 2-4 seats on the shared shell: click the grid or choose from the list.
+
+    from caravan_lessons.ui.caravan_app import CaravanApp
+    app = CaravanApp(players=3, seats=["human", "heuristic", "greedy"])
+    app   # in Jupyter
+
+A turn is a sequence of actions (1, 2, 3, then 4 a turn, CAR-TURN-1): the status line shows the
+actions left; **End turn** is explicit (CAR-TURN-2). Two ways to act, both through the engine:
+
+* the **list** of every legal action (tests drive it: ``app.choose(action)`` or select + Play);
+* **clicking the board** (an ipympl canvas when ``canvas="ipympl"``; :class:`boards.BoardPicker`):
+  the first click on a space keeps the actions that start there (playing it at once if there is
+  only one), a second click on another space the actions from the first to the second (moving a
+  camel or a good there). A space with your loaded camel selected shows where its good can be
+  delivered this action and the chain path.
+
+Refusals name the rule and show our wording of it; the state is unchanged. Widgets a test or a
+browser needs carry a CSS class ``caravan-...``.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from .. import boards
+from ..agents import View
+from ..caravan import RULES, EndTurn, make_bot, new_game
+from ..caravan.components import GOODS, PLAYER_COLOURS
+from .shell import HUMAN, PlayShell
+
+__all__ = ["CaravanApp"]
+
+
+class CaravanApp(PlayShell):
+    """A playable game of Caravan, as one ipywidgets box.
+
+    Args:
+        players: 2, 3 or 4.
+        seed: the game seed (the bag's draw order).
+        seats: who plays each seat: ``"human"`` or a bot name (random, greedy, heuristic, mcts);
+            default: a human in seat 0 and heuristic bots.
+        mode: ``"practice"`` (free undo, the default) or ``"match"`` (undo only while no cube was drawn
+            from the bag since your move).
+        canvas: ``"png"`` (an Image, works everywhere) or ``"ipympl"`` (a clickable live canvas).
+        learning: the 6-camel variant (CAR-SETUP-1).
+        bot_seed: the bots' seed.
+
+    Attributes:
+        state: the ``caravan.State`` being played (read it, do not change it).
+        selected: the space clicked first, or None.
+        picker: the :class:`boards.BoardPicker` listening to clicks on the board.
+    """
+
+    css_prefix = "caravan"
+
+    def __init__(self, players: int = 3, seed: int = 1, seats=None, mode: str = "practice", canvas: str = "png",
+                 learning: bool = False, bot_seed: int = 0):
+        from matplotlib.figure import Figure
+
+        from ..viz import caravan as viz
+
+        if canvas not in ("png", "ipympl"):
+            self.picker = None
+            raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
+        state = new_game(players, seed=seed, learning=learning)
+        seats = list(seats) if seats is not None else ["human"] + ["heuristic"] * (players - 1)
+        if len(seats) != players:
+            raise ValueError(f"give one entry per seat ({players}), not {len(seats)}")
+        self._viz = viz
+        self.selected = None
+        self._pieces: list = []
+        self.figure = Figure(figsize=(6.4, 6.2), dpi=72)
+        self.board_ax = self.figure.add_axes((0.0, 0.0, 1.0, 0.95))
+        viz.draw_grid(state.board, self.board_ax)
+        self._title = self.figure.text(0.5, 0.975, "", ha="center", va="center", fontsize=10)
+        self._background = None
+        self.canvas_kind = canvas
+        if canvas == "ipympl":
+            from ipympl.backend_nbagg import new_figure_manager_given_figure
+
+            self.board_view = new_figure_manager_given_figure(id(self), self.figure).canvas
+            self.board_view.header_visible = False
+            self.board_view.toolbar_visible = False
+        else:
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+            FigureCanvasAgg(self.figure)  # the static board is rendered once, then only the pieces (blitting)
+            self.board_view = W.Image(format="png", layout=W.Layout(width="560px"))
+        self.board_view.add_class("caravan-board")
+        self.picker = boards.BoardPicker(self.figure, state.board.graph, self.pick)
+        self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="430px"))
+        self.actions_list.add_class("caravan-actions")
+        self.play_button = W.Button(description="Play selected action", button_style="primary",
+                                    layout=W.Layout(width="200px")).add_class("caravan-play")
+        self.play_button.on_click(lambda _b: self.play_selected())
+        self.end_button = W.Button(description="End turn", button_style="warning",
+                                   layout=W.Layout(width="120px")).add_class("caravan-end-turn")
+        self.end_button.on_click(lambda _b: self.choose(EndTurn()))
+        self.clear_button = W.Button(description="Clear board selection",
+                                     layout=W.Layout(width="180px")).add_class("caravan-clear")
+        self.clear_button.on_click(lambda _b: self.clear_selection())
+        self.groups_box = W.Checkbox(value=True, description="Shade my camel groups", indent=False)
+        self.groups_box.add_class("caravan-groups")
+        self.groups_box.observe(lambda _c: self.refresh(), names="value")
+        self.left = W.HTML().add_class("caravan-actions-left")
+        self.players_view = W.HTML().add_class("caravan-players")
+        super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES)
+        self.play_bots()
+        self.refresh()
+
+    def layout_children(self) -> list:
+        controls = W.VBox([self.left, W.HTML("<b>Legal actions</b> (or click the board)"), self.actions_list,
+                           W.HBox([self.play_button, self.end_button]), W.HBox([self.clear_button, self.undo_button]),
+                           self.groups_box, self.players_view])
+        return [W.HBox(self.seat_pickers + [self.mode_picker]), self.status, self.explain,
+                W.HBox([self.board_view, controls]), self.replay,
+                W.HTML("<b>What happened</b> (newest first)"), self.log_view]
+
+    # -- seats --
+
+    def _make_bots(self) -> None:
+        """Caravan's own bots for the shared names (greedy, heuristic, random, mcts)."""
+        self.bots = {seat: make_bot(who, self.bot_seed + seat) for seat, who in enumerate(self.seats) if who != HUMAN}
+
+    def play_bots(self) -> None:
+        """Let the bots play their whole turns (every action, then their End turn)."""
+        state = self.state
+        while not state.is_terminal() and self.seats[state.current_player] != HUMAN:
+            seat = state.current_player
+            state.apply(self.bots[seat].choose(View(state, seat, state.legal_actions())))
+            self.snapshots.append(state.clone())
+        self._quiet = True  # moving the replay slider to the end must not redraw: the caller redraws once
+        try:
+            self.replay.max = len(self.snapshots) - 1
+            self.replay.value = self.replay.max
+        finally:
+            self._quiet = False
+
+    def refresh(self) -> None:
+        if not getattr(self, "_quiet", False):
+            super().refresh()
+
+    def reveals_hidden(self, before, after, seat: int) -> bool:
+        """Only the bag's order is hidden: a refill since the move revealed cubes (CAR-REFILL-3)."""
+        return len(after.draws) > len(before.draws)
+
+    # -- acting --
+
+    def choose(self, action) -> bool:
+        """Play ``action`` (from the list, a click or a test); True if it was legal and played."""
+        played = self.play(action)
+        if played:
+            self.selected = None
+        return played
+
+    def play_selected(self) -> bool:
+        """Play the action selected in the list."""
+        index = self.actions_list.value
+        if index is None:
+            self.explain.value = "<i>Select an action in the list first (or click the board).</i>"
+            return False
+        return self.choose(self._listed[index])
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.explain.value = ""
+        self.refresh()
+
+    def _touching(self, node) -> list:
+        return [a for a in self.state.legal_actions()
+                if getattr(a, "space", None) == node or getattr(a, "source", None) == node]
+
+    def pick(self, node) -> None:
+        """A click on space ``node`` (see the module notes)."""
+        if not self.live or self.state.is_terminal() or self.seats[self.state.current_player] != HUMAN:
+            return
+        label = self.state.board.label(node)
+        if self.selected is not None and node != self.selected:
+            between = [a for a in self.state.legal_actions()
+                       if getattr(a, "source", None) == self.selected and getattr(a, "target", None) == node]
+            if len(between) == 1:
+                self.choose(between[0])
+                return
+            if between:
+                self.explain.value = f"<i>{len(between)} actions go to {html.escape(label)}: choose one in the list.</i>"
+                self._filter = between
+                self.refresh()
+                return
+        touching = self._touching(node)
+        starting = [a for a in touching if getattr(a, "source", None) == node]
+        here = [a for a in touching if getattr(a, "space", None) == node]
+        if len(here) == 1 and not starting:
+            self.choose(here[0])
+            return
+        self.selected = node
+        if touching:
+            self.explain.value = (f"<i>{html.escape(label)} selected: {len(touching)} action"
+                                  f"{'s' if len(touching) != 1 else ''} start here; click where to go, or pick one "
+                                  "in the list.</i>")
+        else:
+            self.explain.value = f"<i>No legal action starts on {html.escape(label)}.</i>"
+        self._filter = touching or None
+        self.refresh()
+
+    # -- drawing --
+
+    def describe_turn(self, state, seat: int) -> str:
+        n = state.actions_left
+        return (f"{n} action{'s' if n != 1 else ''} left this turn (of {state.allowance(state.turn)}). "
+                "Choose from the list or click the board; <b>End turn</b> when you are done.")
+
+    def draw(self, state, seat: int, live: bool) -> None:
+        viz = self._viz
+        for artist in self._pieces:
+            artist.remove()
+        own_loaded = self.selected is not None and any(
+            state.load[state.current][i] for i in state.camels_at(state.current, self.selected)) if live else False
+        groups_of = state.current if self.groups_box.value and not state.over else None
+        self._pieces = viz.draw_pieces(state, self.board_ax, groups_of=groups_of,
+                                       good_from=self.selected if own_loaded else None)
+        if self.selected is not None and live:
+            x, y = self.selected[1], -self.selected[0]
+            from matplotlib.patches import Rectangle
+
+            self._pieces.append(self.board_ax.add_artist(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fill=False,
+                                                                  edgecolor="#111", lw=2.5, ls=":", zorder=8)))
+        self._title.set_text(viz.status(state))
+        if self.canvas_kind == "ipympl":
+            self.board_view.draw_idle()
+        else:
+            self.board_view.value = self._blit_png()
+        human_turn = live and not state.is_terminal() and self.seats[state.current_player] == HUMAN
+        actions = state.legal_actions() if human_turn else []
+        shown = getattr(self, "_filter", None) if human_turn else None
+        self._listed = [a for a in actions if shown is None or a in shown]
+        self._filter = None
+        self.actions_list.options = [(self._words(state, a), i) for i, a in enumerate(self._listed)]
+        self.actions_list.value = 0 if self._listed else None
+        for widget in (self.actions_list, self.play_button, self.end_button):
+            widget.disabled = not human_turn
+        self.left.value = (f"<b>{state.actions_left} action{'s' if state.actions_left != 1 else ''} left</b> "
+                           f"for player {state.current}" if not state.over else "<b>Game over</b>")
+        self.players_view.value = self._players_html(state)
+
+    def _blit_png(self) -> bytes:
+        """PNG of the board: the static grid rendered once and kept as a bitmap, the pieces and the title
+        drawn over it (matplotlib blitting), so a redraw costs the pieces only."""
+        import io
+
+        from PIL import Image
+
+        canvas = self.figure.canvas
+        dynamic = sorted(self._pieces + [self._title], key=lambda a: a.get_zorder())
+        if self._background is None:
+            for artist in dynamic:
+                artist.set_visible(False)
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.figure.bbox)
+            for artist in dynamic:
+                artist.set_visible(True)
+        canvas.restore_region(self._background)
+        for artist in dynamic:
+            self.figure.draw_artist(artist)
+        buffer = io.BytesIO()
+        Image.fromarray(__import__("numpy").asarray(canvas.buffer_rgba())).save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
+
+    @staticmethod
+    def _words(state, action) -> str:
+        cost = state.cost(action)
+        text = str(action)
+        board = state.board
+        for attr in ("space", "source", "target"):
+            node = getattr(action, attr, None)
+            if node is not None:
+                text = text.replace(f"r{node[0]}c{node[1]}", board.label(node))
+        if getattr(action, "target", None) in board.good_of and board.good_of[action.target] == getattr(action, "good", ""):
+            text += " -- delivers!"
+        return f"{text} ({cost} action{'s' if cost != 1 else ''})" if cost else text
+
+    @staticmethod
+    def _players_html(state) -> str:
+        sheet = state.score_sheet()
+        totals = sheet.totals()
+        rows = []
+        for p in range(state.players):
+            delivered = ", ".join(f"{state.delivered[p].count(g)} {g}" for g in GOODS if g in state.delivered[p])
+            rows.append(f"<tr><td><span style='color:{PLAYER_COLOURS[p]}'>&#9679;</span> player {p}</td>"
+                        f"<td>{html.escape(delivered) or '-'}</td><td>{state.markers[p]}</td><td>{state.tokens[p]}</td>"
+                        f"<td>{len(state.loaded_goods(p))}</td><td><b>{totals[p]}</b></td></tr>")
+        head = ("<tr><th>seat</th><th>delivered</th><th title='demand markers'>demand</th>"
+                "<th title='theft tokens'>tokens</th><th>loaded</th><th>points</th></tr>")
+        note = f"<div style='font-size:90%'>{html.escape(sheet.verdict)}</div>"
+        return f"<table style='font-size:90%;white-space:nowrap'>{head}{''.join(rows)}</table>{note}"
+
+    def close(self) -> None:
+        """Release the click handler and every widget this app made."""
+        picker = getattr(self, "picker", None)
+        if picker is not None:
+            picker.disconnect()
+        for name in ("board_view", "actions_list", "play_button", "end_button", "clear_button", "groups_box", "left",
+                     "players_view"):
+            widget = getattr(self, name, None)
+            if widget is not None:
+                widget.close()
+        super().close()

@@ -1,0 +1,58 @@
+"""Caravan's pictures draw every piece; PNGs go to artifacts/ to be looked at."""
+import random
+
+from matplotlib.patches import Circle, Rectangle
+
+from caravan_lessons import caravan as c
+from caravan_lessons.caravan.agents import playout_policy
+from caravan_lessons.viz import caravan as v
+from caravan_lessons.viz import to_png
+
+
+def _played(seed=3, steps=160):
+    rng = random.Random(seed)
+    state = c.new_game(4, seed=seed)
+    for _ in range(steps):
+        state.apply(playout_policy(state, rng))
+    return state
+
+
+def test_state_draws_every_camel_good_and_marker(artifacts):
+    state = _played()
+    ax = v.draw_state(state, groups_of=state.current)
+    pieces = list(ax.patches) + list(ax.artists)
+    circles = [p for p in pieces if isinstance(p, Circle)]
+    on_board = sum(1 for row in state.pos for w in row if w)
+    assert len(circles) == on_board + len(state.demand)
+    loaded = sum(1 for row in state.load for g in row if g)
+    squares = [p for p in pieces if isinstance(p, Rectangle)]
+    groups = sum(len(g) for g in state.camel_groups(state.current))
+    assert len(squares) == 49 + groups + len(state.goods) + loaded
+    assert to_png(ax.figure)[:4] == b"\x89PNG"
+    ax.figure.savefig(artifacts / "caravan_state.png", dpi=80)
+
+
+def test_stolen_good_drawn_under_the_camel():
+    state = c.scenario(2, camels={0: [((3, 3), "gems", True), ((5, 5), None)]})
+    ax = v.draw_state(state)
+    dashed = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_linestyle() == "--"]
+    assert len(dashed) == 1
+
+
+def test_reach_of_worked_example(artifacts):
+    state = c.worked_example()
+    assert v.reach_of(state, (0, 1)) == ([(0, 3)], [(0, 1), (0, 2), (0, 3)])
+    assert v.reach_of(state, (1, 4)) == ([], [])  # diagonal: no chain
+    ax = v.draw_state(state, groups_of=0, good_from=(0, 1))
+    ax.figure.savefig(artifacts / "caravan_worked_example.png", dpi=80)
+
+
+def test_bag_chart_and_state_figure(artifacts):
+    state = _played()
+    ax = v.draw_bag(state)
+    heights = [b.get_height() for b in ax.patches]
+    assert heights == [state.bag.count(g) for g in c.GOODS]
+    assert [b.get_height() for b in v.draw_bag(state.observation(0)).patches] == heights
+    fig = v.state_figure(state, groups_of=0)
+    fig.savefig(artifacts / "caravan_figure.png", dpi=80)
+    assert v.state_figure(state, fig=fig) is fig
