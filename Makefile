@@ -4,13 +4,15 @@
 #   make bench   time the engines and bots
 #   make clean   remove the venv, caches and build/test artefacts
 # Override the interpreter with `make lab PYTHON=python3.12`; pass pytest options with
-# `make test PYTEST_ARGS="-k jaipur -x"`.
+# `make test PYTEST_ARGS="-k jaipur -x"`; long runs with `make test PYTEST_ARGS=--run-slow`.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+# test processes (pytest-xdist); 'make test WORKERS=0' runs in one process
+WORKERS ?= auto
 
 # jupyter-server refuses to start as root without --allow-root (CI containers run as root)
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
@@ -22,7 +24,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=. notebooks/START_HERE.ipynb
 
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(WORKERS) $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python -m caravan_lessons bench
