@@ -11,3 +11,4 @@ __version__ = "0.1.0"
 __all__ = ["RuleViolation", "SaveFileError", "load_game", "save_game", "__version__"]
 
 register_game("jaipur", "caravan_lessons.jaipur")
+register_game("marco_polo", "caravan_lessons.marco_polo")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-COMING = {"samarkand": "Samarkand: Routes to Riches", "caravan": "Caravan", "marco_polo": "The Voyages of Marco Polo"}
+COMING = {"samarkand": "Samarkand: Routes to Riches", "caravan": "Caravan"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,8 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("game", type=_game)
     sim.add_argument("--games", type=_positive, default=100, help="number of matches (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
-    sim.add_argument("--bots", nargs=2, default=["random", "random"], choices=sorted(AGENTS), metavar="BOT",
-                     help=f"the two bots ({', '.join(sorted(AGENTS))}); default: random random")
+    sim.add_argument("--bots", nargs="+", default=["random", "random"], choices=sorted(AGENTS), metavar="BOT",
+                     help=f"one bot per seat ({', '.join(sorted(AGENTS))}); default: random random "
+                          "(Jaipur: 2; Marco Polo: 2 to 4)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     bench = sub.add_parser("bench", help="measure engine speed, app redraw time and import time")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -86,14 +87,14 @@ def cmd_simulate(args) -> int:
 
     results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress)
     n = len(results)
-    wins = [sum(r.winner == s for r in results) for s in (0, 1)]
+    wins = [sum(r.winner == s for r in results) for s in range(len(args.bots))]
     draws = n - sum(wins)
     rounds = sum(r.rounds for r in results)
-    print(f"{args.game}: {n} matches, {rounds} rounds, seed {args.seed} (seats swapped every other match)")
+    print(f"{args.game}: {n} matches, {rounds} rounds, seed {args.seed} (seats rotated every match)")
     for s, bot in enumerate(args.bots):
         mean = sum(r.scores[s] for r in results) / n
         print(f"  bot {s} ({bot}): won {wins[s]:5d} matches ({100 * wins[s] / n:5.1f} %), "
-              f"mean {mean:5.1f} points a round")
+              f"mean {mean:5.1f} {'points a round' if args.game == 'jaipur' else 'victory points a game'}")
     if draws:
         print(f"  undecided: {draws}")
     return 0

@@ -30,3 +30,7 @@ def __getattr__(name):
 __all__ = ["CHARACTERS", "FIRST_GAME", "GOODS", "Action", "Adjust", "BuyBlackDie", "Choose", "EndTurn", "Fulfil",
            "GameData", "Map", "Move", "Place", "Reroll", "Rule", "State", "board", "cheapest_routes",
            "default_data", "load_data", "new_game", "reachable_objective_cities", "route_cost"]
+
+from .agents import SEATS, GreedyAgent, play_match, value  # noqa: E402
+
+__all__ += ["SEATS", "GreedyAgent", "play_match", "value"]
