@@ -102,3 +102,19 @@ def test_a_refused_action_changes_nothing():
                 assert s.to_dict() == before and problem.rule.startswith("MP-")
         acts = s.legal_actions()
         s.apply(acts[rng.randrange(len(acts))])
+
+
+def test_fast_placements_match_the_plain_reference():
+    from caravan_lessons.marco_polo import movegen
+
+    compared = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        s = mp.new_game(4, seed=seed, characters=rng.sample(mp.CHARACTERS, 4))
+        while not s.is_terminal():
+            if not s.tasks and not s.main_done:
+                assert movegen.placements(s, s.current) == s._placements(s.current)
+                compared += 1
+            acts = s.legal_actions()
+            s.apply(acts[rng.randrange(len(acts))])
+    assert compared > 300
