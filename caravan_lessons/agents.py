@@ -209,7 +209,7 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
         shift = i % n  # seats rotate every match (2 bots: swapped every other match)
         result = play_match(game, agents[shift:] + agents[:shift], seed=match_seed)
         if shift:
-            def per_bot(values):
+            def per_bot(values, shift=shift):
                 return [values[(b - shift) % n] for b in range(n)]
             result.winner = None if result.winner is None else (result.winner + shift) % n
             result.scores = per_bot(result.scores)

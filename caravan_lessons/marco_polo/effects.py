@@ -342,7 +342,7 @@ def travel_options(state, seat: int, most: int, coins: int, first_only: bool = F
     out = []
     if len(starts) == 1:
         for s in range(1, most + 1):
-            for end, c, k, path in walks(starts[0], s, jumps, passing):
+            for _end, c, k, path in walks(starts[0], s, jumps, passing):
                 if c <= camels and cost[s - 1] + k <= coins:
                     out.append((Move((path,)), s, c, cost[s - 1] + k))
                     if first_only:

@@ -22,7 +22,6 @@ their own colour, Khan's order, missing coins) places a die on the moneybag as t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 

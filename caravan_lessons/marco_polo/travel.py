@@ -185,7 +185,7 @@ def cheapest_routes(graph, start: str, max_steps: int = 6, camel_value: float = 
         return {}
     dist, paths = nx.single_source_dijkstra(layered, (start, 0), weight="weight")
     best: dict[str, dict] = {}
-    for (location, k), value in dist.items():
+    for (location, k) in dist:
         if k == 0 or location == start or graph.nodes[location]["kind"] == "start":
             continue
         path = [node for node, _ in paths[(location, k)]]

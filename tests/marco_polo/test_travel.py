@@ -6,21 +6,21 @@ from caravan_lessons.marco_polo import Choose, Move, Place
 
 from .helpers import choose, refused, turn_state
 
-O = "own"
+OWN = "own"
 
 
 def travelling(characters=("berke", "johannes"), dice=(6, 6), coins=40, camels=20, where="venezia"):
     s = turn_state(characters, dice=list(dice))
     s.coins[0], s.camels[0] = coins, camels
     s.travellers[0] = [where] * len(s.travellers[0])
-    s.apply(Place("travel", ((O, dice[0]), (O, dice[1]))))
+    s.apply(Place("travel", ((OWN, dice[0]), (OWN, dice[1]))))
     return s
 
 
 @pytest.mark.rule("MP-TRAVEL-1", "MP-TRAVEL-2")
 def test_travel_takes_two_dice_and_pays_steps_and_routes():
     s = turn_state(("berke", "johannes"), dice=[3, 5])
-    refused(s, Place("travel", ((O, 3),)), "MP-TRAVEL-1")
+    refused(s, Place("travel", ((OWN, 3),)), "MP-TRAVEL-1")
     s = travelling(dice=(3, 5), coins=30, camels=10)
     assert {len(m.paths[0]) - 1 for m in s.legal_actions()} == {1, 2, 3}
     refused(s, Move((("venezia", "oasis_a", "moscow", "anxi", "karakorum"),)), "MP-TRAVEL-1")
@@ -41,7 +41,7 @@ def test_a_seventh_step_is_refused():
 @pytest.mark.rule("MP-TRAVEL-2")
 def test_unaffordable_travel_is_refused():
     s = turn_state(("berke", "johannes"), dice=[2, 2], coins=[2, 8])
-    refused(s, Place("travel", ((O, 2), (O, 2))), "MP-TRAVEL-2")
+    refused(s, Place("travel", ((OWN, 2), (OWN, 2))), "MP-TRAVEL-2")
     s = travelling(dice=(2, 2), coins=7, camels=2)
     refused(s, Move((("venezia", "oasis_e", "samarcanda"),)), "MP-TRAVEL-2")  # 3 camels needed
     refused(s, Move((("venezia", "alexandria", "oasis_g"),)), "MP-TRAVEL-2")   # 7 + 7 coins
@@ -65,10 +65,10 @@ def test_large_city_post_and_outpost_bonus_to_the_first_only():
     assert s.posts["alexandria"] == [0] and "alexandria" not in s.outposts and s.posts_left[0] == 8
     assert any(e.rule == "MP-TRAVEL-4" and "outpost" in e.text for e in s.events) or bonus in (7, 8, 9, 10)
     card = s.city_cards["alexandria"][0]
-    s.dice[0] = [(O, 6)]
+    s.dice[0] = [(OWN, 6)]
     s.tasks = []
     s.main_done = False
-    refused(s, Place(f"city:{card}", ((O, 6),)), "MP-TRAVEL-4")          # only from the next turn
+    refused(s, Place(f"city:{card}", ((OWN, 6),)), "MP-TRAVEL-4")          # only from the next turn
     t = travelling(dice=(1, 1))
     t.apply(Move((("venezia", "oasis_a"),)))
     assert "oasis_a" not in t.posts                                     # no post on an oasis
@@ -212,7 +212,7 @@ def test_reachable_objective_cities():
     assert found["alexandria"] == {"steps": 1, "camels": 0, "coins": 3, "path": ["venezia", "alexandria"]}
     s.camels[0] = 0
     assert "anxi" not in mp.reachable_objective_cities(s, 0)
-    s.dice[0] = [(O, 4)]
+    s.dice[0] = [(OWN, 4)]
     assert mp.reachable_objective_cities(s, 0) == {}
     with pytest.raises(ValueError):
         mp.reachable_objective_cities(s, 5)
