@@ -40,8 +40,20 @@ def value(state, seat: int) -> float:
     return v
 
 
+def _settled_value(state, seat: int, depth: int = 3) -> float:
+    """:func:`value` after taking, greedily, the choices the action left to ``seat`` (a travel's path, a
+    bazaar column, ...), so that placing dice on Travel is judged by where the traveller can go."""
+    while depth and state.tasks and state.current_player == seat:
+        options = state.legal_actions()
+        if len(options) > 40:
+            options = options[:: len(options) // 40 + 1]
+        state = max((state.child(o) for o in options), key=lambda child: value(child, seat))
+        depth -= 1
+    return value(state, seat)
+
+
 class GreedyAgent:
-    """One-action lookahead on :func:`value`; dice-rolling actions are not looked into (their outcome is
+    """One-action lookahead on :func:`value` (the choices the action opens are taken greedily too); dice-rolling actions are not looked into (their outcome is
     hidden) and count a little below doing nothing. Ties are broken by its own seeded generator."""
 
     name = "mp-greedy"
@@ -63,7 +75,7 @@ class GreedyAgent:
             elif isinstance(action, EndTurn):
                 score = base
             else:
-                score = value(state.child(action), seat)
+                score = _settled_value(state.child(action), seat)
             if best_score is None or score > best_score + 1e-9:
                 best, best_score = [action], score
             elif abs(score - best_score) <= 1e-9:
