@@ -20,6 +20,7 @@ lists its options (:class:`Choose` or :class:`Move`). Tasks without a choice run
     ("copy", seat)                                  the copy-a-bonus city bonus (MP-CITYBONUS-1)
     ("compensation", seat, amount)                  MP-ROUND-4
     ("character", seat, offered ids)                MP-SETUP-11
+    ("objectives", seat, dealt ids)                 MP-SETUP-13 (variant: keep 2 of 4)
     ("extra_contract", seat)                        a contract as a reward
     automatic: ("gain", seat, items, rule, source), ("arrive", seat, cities), ("matteo", seat),
                ("black_die", seat, rule), ("compact", seat), ("setup_done",), ("roll",), ("turns",)
@@ -39,7 +40,8 @@ DECISION_RULE = {"column": "MP-BAZAAR-1", "goods": "MP-KHAN-1", "pay_goods": "MP
                  "contract": "MP-CONTRACT-1", "discard": "MP-CONTRACT-3", "column_bonus": "MP-CONTRACT-2",
                  "travel": "MP-TRAVEL-1", "extra_move": "MP-MOVE-1", "move_post": "MP-TRAVEL-11",
                  "repeat": "MP-CITY-3", "direction": "MP-CITY-3", "cities": "MP-CITY-3", "copy": "MP-CITYBONUS-1",
-                 "compensation": "MP-ROUND-4", "character": "MP-SETUP-11", "extra_contract": "MP-CONTRACT-3"}
+                 "compensation": "MP-ROUND-4", "character": "MP-SETUP-11", "extra_contract": "MP-CONTRACT-3",
+                 "objectives": "MP-SETUP-13"}
 AUTOMATIC = frozenset(("gain", "arrive", "matteo", "black_die", "compact", "setup_done", "roll", "turns"))
 DESCRIPTION = {"column": "choose the bazaar column", "goods": "choose goods", "pay_goods": "choose the goods to pay",
                "contract": "choose a contract", "discard": "choose the contract to discard",
@@ -48,7 +50,7 @@ DESCRIPTION = {"column": "choose the bazaar column", "goods": "choose goods", "p
                "repeat": "choose how many times", "direction": "choose the direction of the exchange",
                "cities": "choose the cities whose bonus you trigger", "copy": "choose the city bonus to copy",
                "compensation": "choose coins or camels as compensation", "character": "choose your character",
-               "extra_contract": "choose the contract you take"}
+               "extra_contract": "choose the contract you take", "objectives": "choose the 2 objectives to keep"}
 
 
 def describe(state) -> str:
@@ -162,6 +164,13 @@ def _pair_payments(n: int, goods) -> list:
 def main_action(state, seat: int, space: str, low: int) -> None:
     """What a placement does; ``low`` is the lowest placed die (MP-ACT-1)."""
     d = state.data
+    if space in ("coins", "khan") and state.options["player_count_variant"] and state.players < 4:
+        for other, who in enumerate(state.characters):          # [ruling] BGA's Mercator with 2-3 players
+            if who == "mercator" and other != seat:
+                if space == "khan":
+                    gain(state, other, (("camels", 1),), "MP-CHAR-4", "Mercator (player-count variant)")
+                elif state.players == 2:
+                    gain(state, other, (("coins", 2),), "MP-CHAR-4", "Mercator (player-count variant)")
     if space == "coins":
         gain(state, seat, d.tables["take_coins"]["reward"].items(), "MP-ACT-3", "take 5 coins")
     elif space == "moneybag":
@@ -536,6 +545,8 @@ def options(state) -> list:
         return [Choose("cities", combo) for combo in combinations(own, task[3])]
     if kind == "copy":
         return [Choose("copy", b) for b in sorted(state.data.city_bonuses) if not state.data.city_bonuses[b]["copy"]]
+    if kind == "objectives":
+        return [Choose("objectives", pair) for pair in combinations(task[2], 2)]
     if kind == "character":
         taken = set(state.characters)
         return [Choose("character", c) for c in task[2] if c not in taken]
@@ -643,6 +654,9 @@ def resolve(state, action, plan) -> None:
         bonus = state.data.city_bonuses[v]
         state._log(seat, f"Player {seat} copies the city bonus {v}.", "MP-CITYBONUS-1")
         gain(state, seat, bonus["gain"].items(), "MP-CITYBONUS-1", "city bonuses")
+    elif kind == "objectives":
+        state.objectives[seat] = list(v)
+        state._log(seat, f"Player {seat} keeps 2 objectives and returns the others.", "MP-SETUP-13")
     elif kind == "character":
         state.characters[seat] = v
         state._log(seat, f"Player {seat} chooses {state.data.characters[v]['name']}.", "MP-SETUP-11")

@@ -53,7 +53,7 @@ def _map_for(data: GameData) -> Map:
 
 
 def new_game(players: int = 4, seed: int | None = None, characters: Any = "first_game", *,
-             data: GameData | None = None) -> State:
+             objectives: int = 2, player_count_variant: bool = False, data: GameData | None = None) -> State:
     """A new game, set up as the rulebook says (MP-SETUP-1..13), ready for round 1.
 
     Args:
@@ -63,6 +63,12 @@ def new_game(players: int = 4, seed: int | None = None, characters: Any = "first
             ``"choose"`` (players + 1 characters are revealed and each player picks one, the last seat
             first, i.e. in reverse turn order: explicit :class:`Choose` decisions), or a list of
             character ids, one per seat (see :data:`CHARACTERS`).
+        objectives: 2 (the rulebook, MP-SETUP-13: 2 objective cards each) or 4 (the published standard
+            rule, offered as a variant: 4 dealt, each player keeps 2 -- explicit ``Choose("objectives", ...)``).
+        player_count_variant: [ruling, off by default] the tweaks only the Board Game Arena port shows for
+            fewer than 4 players: neutral dice showing 1 block Khan's favour spaces (1 with 3 players, 2 with
+            2) and occupy "take 5 coins" with 2 players; Mercator also gets 1 camel when another player takes
+            Khan's favour (2-3 players) and 2 coins when the other takes 5 coins (2 players).
         data: the game data (default: the package's ``data/``; see ``components.load_data``).
 
     Raises:
@@ -82,7 +88,12 @@ def new_game(players: int = 4, seed: int | None = None, characters: Any = "first
                 raise ValueError(f"unknown character {c!r}; the characters are {', '.join(CHARACTERS)}")
         if len(set(characters)) != players:
             raise ValueError(f"each seat needs a different character, not {list(characters)!r}")
+    if objectives not in (2, 4) or isinstance(objectives, bool):
+        raise ValueError(f"objectives must be 2 (the rulebook) or 4 (deal 4, keep 2), not {objectives!r}")
+    if not isinstance(player_count_variant, bool):
+        raise ValueError(f"player_count_variant must be True or False, not {player_count_variant!r}")
     state = State(players, seed, data or default_data())
+    state.options = {"objectives": objectives, "player_count_variant": player_count_variant}
     state._setup(characters)
     return state
 
@@ -115,6 +126,7 @@ class State:
         self.rng = random.Random(seed)
         self.events: list[Event] = []
         self.tasks: list[tuple] = []
+        self.options = {"objectives": 2, "player_count_variant": False}
 
     # --- setup --------------------------------------------------------------------------------
     def _setup(self, characters: Any) -> None:
@@ -172,7 +184,10 @@ class State:
         # MP-SETUP-13: 2 secret objectives each
         objectives = sorted(d.objectives)
         rng.shuffle(objectives)
-        self.objectives = [objectives[2 * i: 2 * i + 2] for i in range(n)]
+        dealt = self.options["objectives"]
+        self.objectives = [objectives[dealt * i: dealt * i + dealt] for i in range(n)]
+        if dealt > 2:                              # the variant: keep 2 of the 4 dealt
+            self.tasks.extend(("objectives", seat, tuple(self.objectives[seat])) for seat in range(n))
         # MP-SETUP-11: characters
         if characters == "first_game":
             self.characters = list(FIRST_GAME[:n])
@@ -214,6 +229,10 @@ class State:
             self.start_player = self.last_traveller
         self.last_traveller = None
         self.spaces = {}
+        if self.options["player_count_variant"] and self.players < 4:   # [ruling] BGA-only tweaks, option
+            self.spaces["khan"] = [(-1, "neutral", 1)] * (4 - self.players)
+            if self.players == 2:
+                self.spaces["coins"] = [(-1, "neutral", 1)]
         self.black_dice = self.data.tables["black_dice"]              # MP-ROUND-4 / MP-BONUS-6
         self._log(-1, f"Round {self.round} begins; player {self.start_player} starts.", "MP-ROUND-1")
         for seat in self.turn_order():                                # MP-ROUND-3

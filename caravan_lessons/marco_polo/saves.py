@@ -17,7 +17,7 @@ GAME = "marco_polo"
 TASK_KINDS = frozenset(("gain", "arrive", "matteo", "black_die", "compact", "setup_done", "roll", "turns", "column",
                         "goods", "pay_goods", "contract", "discard", "column_bonus", "travel", "extra_move",
                         "move_post", "repeat", "direction", "cities", "copy", "compensation", "character",
-                        "extra_contract"))
+                        "extra_contract", "objectives"))
 
 
 def _jsonable(value: Any) -> Any:
@@ -54,6 +54,7 @@ def state_to_dict(state) -> dict:
         "special_pile": list(state.special_pile), "active": [list(a) for a in state.active],
         "fulfilled": [list(f) for f in state.fulfilled], "objectives": [list(o) for o in state.objectives],
         "tasks": [_jsonable(t) for t in state.tasks],
+        "options": dict(state.options),
         "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events],
         "rng": {"version": version, "state": list(internal)},
     }
@@ -80,8 +81,8 @@ def saved_game_model() -> type:
         value: Value
 
     class Placed(StrictModel):
-        seat: Seat
-        colour: Colour
+        seat: Annotated[int, Field(ge=-1, le=3)]
+        colour: Literal["own", "black", "white", "neutral"]
         value: Value
 
     class Logged(StrictModel):
@@ -92,6 +93,10 @@ def saved_game_model() -> type:
     class Rng(StrictModel):
         version: int
         state: Annotated[list[int], Field(min_length=625, max_length=625)]
+
+    class Options(StrictModel):
+        objectives: Literal[2, 4]
+        player_count_variant: bool
 
     class SavedGame(StrictModel):
         """A game of The Voyages of Marco Polo in progress or finished."""
@@ -130,7 +135,8 @@ def saved_game_model() -> type:
         special_pile: list[N]
         active: list[Annotated[list[N], Field(max_length=2)]]
         fulfilled: list[list[N]]
-        objectives: list[Annotated[list[N], Field(max_length=2)]]
+        objectives: list[Annotated[list[N], Field(max_length=4)]]
+        options: Options
         tasks: list[list[Any]]
         events: list[Logged]
         rng: Rng
@@ -206,6 +212,7 @@ def state_from_dict(data: Any, source: str = "saved game"):
     for name in ("goods", "travellers", "active", "fulfilled", "objectives", "piles"):
         setattr(state, name, [list(x) for x in getattr(saved, name)])
     state.vp_items = [dict(x) for x in saved.vp_items]
+    state.options = saved.options.model_dump()
     state.dice = [sorted((x.colour, x.value) for x in pool) for pool in saved.dice]
     state.spaces = {k: [(x.seat, x.colour, x.value) for x in v] for k, v in saved.spaces.items()}
     state.posts = {k: list(v) for k, v in saved.posts.items()}
