@@ -306,7 +306,7 @@ def can_fulfil(state, seat: int, cid: int) -> bool:
 
 
 def check_fulfil(state, seat: int, cid) -> None:
-    if cid not in state.active[seat]:
+    if type(cid) is not int or cid not in state.active[seat]:
         raise RuleViolation("MP-BONUS-2", f"contract {cid!r} is not one of your active contracts "
                             f"({', '.join(map(str, state.active[seat])) or 'none'})")
     if not can_fulfil(state, seat, cid):
@@ -566,7 +566,8 @@ def check(state, action) -> dict | None:
         return check_move(state, task[1], action, task[2] if kind == "travel" else 1, extra=kind == "extra_move")
     if not isinstance(action, Choose) or action.kind != kind:
         raise RuleViolation(rule, f"now {describe(state)}")
-    if action not in options(state):
+    wanted = repr(action.value)                      # exact: True is not 1, (1.0,) is not (1,)
+    if not any(o == action and repr(o.value) == wanted for o in options(state)):
         if kind == "khan" or kind == "goods":
             rule = task[4]
         allowed = ", ".join(str(o.value) for o in options(state))

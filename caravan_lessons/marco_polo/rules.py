@@ -513,6 +513,8 @@ class State:
         """All the checks of placing dice; returns the plan (lowest die, surcharge) or raises."""
         seat, space, dice = self.current, action.space, action.dice
         who = self.characters[seat]
+        if not isinstance(space, str):
+            raise RuleViolation("MP-TURN-1", f"an action space is named by a string, not {space!r}")
         is_card = space.startswith("city:")
         if space not in SPACE_NAMES and not is_card:
             raise RuleViolation("MP-TURN-1", f"there is no action space {space!r}; the spaces are "
@@ -524,7 +526,8 @@ class State:
             raise RuleViolation("MP-TURN-1", "a main action places at least one of your dice")
         pool = list(self.dice[seat])
         for die in dice:
-            if die not in pool:
+            if not isinstance(die, tuple) or len(die) != 2 or type(die[1]) is not int or type(die[0]) is not str \
+                    or die not in pool:
                 raise RuleViolation("MP-TURN-1", f"you have no die {die!r} on your board; you have "
                                     f"{', '.join(map(str, self.dice[seat])) or 'none'}")
             pool.remove(die)
@@ -534,11 +537,11 @@ class State:
             raise RuleViolation(rule, f"{SPACE_NAMES.get(space, 'a city card')} takes exactly {need} "
                                 f"{'die' if need == 1 else 'dice'}, not {len(dice)}")
         if who == "raschid":
-            if isinstance(action.set_to, bool) or not isinstance(action.set_to, int) or not 1 <= action.set_to <= 6:
+            if type(action.set_to) is not int or not 1 <= action.set_to <= 6:
                 raise RuleViolation("MP-CHAR-1", "Raschid sets his dice when he places them: say a value from 1 to 6")
             low = action.set_to
         else:
-            if action.set_to != 0:
+            if type(action.set_to) is not int or action.set_to != 0:
                 raise RuleViolation("MP-CHAR-1", "only Raschid ad-Din Sinan sets his dice; yours show what you rolled")
             low = min(v for _, v in dice)
         here = self.spaces.get(space, [])
@@ -572,10 +575,10 @@ class State:
         return {"low": low, "pay": pay, "fallback": main_fallback}
 
     def _check_city_card(self, seat: int, space: str, low: int) -> None:
-        try:
-            card = int(space[5:])
-        except ValueError:
-            raise RuleViolation("MP-CITY-1", f"{space!r} names no city card") from None
+        digits = space[5:]
+        if not (digits.isascii() and digits.isdigit()) or space != f"city:{int(digits)}":
+            raise RuleViolation("MP-CITY-1", f"{space!r} names no city card; write 'city:<card id>'")
+        card = int(digits)
         city = self.card_city.get(card)
         if city is None:
             raise RuleViolation("MP-CITY-1", f"city card {card} is not on the board this game")
@@ -664,13 +667,14 @@ class State:
             rule = "MP-BONUS-4" if isinstance(action, Reroll) else "MP-BONUS-5"
             if raschid:
                 raise RuleViolation("MP-CHAR-1", "Raschid never rolls: he sets his dice when he places them")
-            if action.die not in self.dice[seat]:
+            die = action.die
+            if not isinstance(die, tuple) or len(die) != 2 or type(die[1]) is not int or die not in self.dice[seat]:
                 raise RuleViolation(rule, f"you have no die {action.die!r} on your board")
             cost = self.data.tables["reroll_camels" if rule == "MP-BONUS-4" else "adjust_camels"]
             if self.camels[seat] < cost:
                 raise RuleViolation(rule, f"this costs {cost} camel(s); you have {self.camels[seat]}")
             if isinstance(action, Adjust):
-                if action.delta not in (-1, 1) or isinstance(action.delta, bool):
+                if type(action.delta) is not int or action.delta not in (-1, 1):
                     raise RuleViolation(rule, "a die is turned by +1 or -1 only")
                 if not 1 <= action.die[1] + action.delta <= 6:
                     raise RuleViolation(rule, "a 6 cannot become a 1 nor a 1 a 6: dice do not wrap around")
