@@ -431,6 +431,7 @@ class State:
 
         data = state_to_dict(self)
         data["objectives"] = [o if s == player else [] for s, o in enumerate(self.objectives)]
+        data["tasks"] = [t if t[0] != "objectives" or t[1] == player else [t[0], t[1], []] for t in data["tasks"]]
         data["piles"] = [len(p) for p in self.piles]
         data["special_pile"] = len(self.special_pile)
         data.pop("rng")

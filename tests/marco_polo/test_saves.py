@@ -70,3 +70,9 @@ def test_observation_hides_objectives_and_piles():
     json.dumps(o)
     with pytest.raises(ValueError):
         s.observation(True)
+
+
+def test_observation_hides_objectives_being_dealt():
+    s = mp.new_game(3, seed=2, characters=["berke", "johannes", "polos"], objectives=4)
+    o = s.observation(2)
+    assert o["tasks"][0][2] == [] and o["tasks"][2][2] == list(s.objectives[2])
