@@ -216,3 +216,15 @@ def test_reachable_objective_cities():
     assert mp.reachable_objective_cities(s, 0) == {}
     with pytest.raises(ValueError):
         mp.reachable_objective_cities(s, 5)
+
+
+def test_listed_travels_reach_every_end_and_other_valid_paths_are_accepted():
+    s = travelling(dice=(3, 3), coins=40, camels=20, where="alexandria")
+    listed = {m.paths[0][-1] for m in s.legal_actions()}
+    board_map = s.map
+    reachable = {e for k in (1, 2, 3) for e, *_ in board_map.walks("alexandria", k)}
+    assert listed == reachable
+    dominated = Move((("alexandria", "oasis_g", "alexandria"),))         # 7 + 7 coins, back again
+    assert dominated not in s.legal_actions() and s.why_illegal(dominated) is None
+    s.apply(dominated)
+    assert s.travellers[0] == ["alexandria"] and s.coins[0] == 40 - 7 - 14
