@@ -13,3 +13,4 @@ __all__ = ["RuleViolation", "SaveFileError", "load_game", "save_game", "__versio
 register_game("jaipur", "caravan_lessons.jaipur")
 register_game("samarkand", "caravan_lessons.samarkand")
 register_game("caravan", "caravan_lessons.caravan")
+register_game("marco_polo", "caravan_lessons.marco_polo")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-COMING = {"marco_polo": "The Voyages of Marco Polo"}
+COMING: dict[str, str] = {}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--bots", nargs="+", default=None, choices=sorted(AGENTS), metavar="BOT",
                      help=f"one bot per seat ({', '.join(sorted(AGENTS))}): two for Jaipur, 2 to 5 for "
-                          "Samarkand; default: random for every seat (Samarkand: 4 seats)")
+                          "Samarkand, 2 to 4 for Marco Polo; default: random for every seat (Samarkand: 4 seats)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     sim.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
                      help="caravan only: seats; the first bot plays against players-1 copies of the second")
@@ -113,24 +113,24 @@ def cmd_simulate(args) -> int:
     if hasattr(game_module(args.game), "simulate"):  # games for 2-4 seats (Caravan)
         return _simulate_seats(args)
 
-    seats = {"samarkand": 4}.get(args.game, 2)
+    seats = {"samarkand": 4, "marco_polo": 4}.get(args.game, 2)
     if args.bots is None:
         args.bots = ["random"] * seats
-    if args.game != "samarkand" and len(args.bots) != 2:
+    if args.game == "jaipur" and len(args.bots) != 2:
         raise ValueError(f"{args.game} is played by 2 bots, not {len(args.bots)}")
     results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress)
     n = len(results)
     wins = [sum(r.winner == s for r in results) for s in range(len(args.bots))]
     draws = n - sum(wins)
     rounds = sum(r.rounds for r in results)
-    if args.game == "samarkand":
-        print(f"samarkand: {n} games of {len(args.bots)} players, seed {args.seed} (seats rotated every game)")
+    if args.game != "jaipur":
+        print(f"{args.game}: {n} games of {len(args.bots)} players, seed {args.seed} (seats rotated every game)")
     else:
         print(f"{args.game}: {n} matches, {rounds} rounds, seed {args.seed} (seats swapped every other match)")
     for s, bot in enumerate(args.bots):
         mean = sum(r.scores[s] for r in results) / n
         print(f"  bot {s} ({bot}): won {wins[s]:5d} matches ({100 * wins[s] / n:5.1f} %), "
-              f"mean {mean:5.1f} points a {'game' if args.game == 'samarkand' else 'round'}")
+              f"mean {mean:5.1f} points a {'game' if args.game != 'jaipur' else 'round'}")
     if draws:
         print(f"  undecided: {draws}")
     return 0

@@ -121,6 +121,8 @@ def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_
     if hasattr(module, "play_match"):  # games of 2-5 seats (Samarkand) play their own matches
         return module.play_match(agents, seed=seed, max_turns=max_turns)
     seed = check_seed(seed)
+    if hasattr(module, "play_match"):  # games for more than 2 seats play their own matches (marco_polo)
+        return module.play_match(agents, seed=seed, max_turns=max_turns)
     state = module.new_game(seed=seed)
     if len(agents) != 2:
         raise ValueError(f"{game} is played by 2 agents, not {len(agents)}")
@@ -198,6 +200,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": _lazy("caravan_lessons.jaipur.agents", "GreedyAgent"),
     "heuristic": _lazy("caravan_lessons.jaipur.agents", "HeuristicAgent"),
     "mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=1000),
+    "mp-greedy": _lazy("caravan_lessons.marco_polo.agents", "GreedyAgent"),
 }
 """Bot names the command line, the arena and the apps accept, mapped to a constructor
 ``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);
@@ -231,7 +234,7 @@ def make_agent(name: str, seed: int | None = None, game: str | None = None, **op
 
 def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("random", "random"),
              progress: bool = True) -> list[MatchResult]:
-    """Play ``games`` matches between the named bots, seats swapped every other match.
+    """Play ``games`` matches between the named bots (one per seat), seats rotated every match.
 
     Results are reported per bot (seat of the bot in the first match): ``MatchResult.winner``
     is translated so that 0 always means ``bots[0]``.
@@ -247,15 +250,18 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
     from tqdm.auto import tqdm
 
     results = []
-    for i in tqdm(range(games), desc=f"{game}: {bots[0]} vs {bots[1]}", disable=not progress, unit="match"):
+    n = len(bots)
+    for i in tqdm(range(games), desc=f"{game}: {' vs '.join(bots)}", disable=not progress, unit="match"):
         match_seed = derive_seed(seed, "match", i)
-        agents = [make_agent(bots[0], derive_seed(seed, "bot0", i)), make_agent(bots[1], derive_seed(seed, "bot1", i))]
-        swap = i % 2 == 1
-        result = play_match(game, agents[::-1] if swap else agents, seed=match_seed)
-        if swap:
-            result.winner = None if result.winner is None else 1 - result.winner
-            result.scores = result.scores[::-1]
-            result.round_scores = [r[::-1] for r in result.round_scores]
-            result.round_sources = [r[::-1] for r in result.round_sources]
+        agents = [make_agent(bot, derive_seed(seed, f"bot{k}", i)) for k, bot in enumerate(bots)]
+        shift = i % n  # seats rotate every match (2 bots: swapped every other match)
+        result = play_match(game, agents[shift:] + agents[:shift], seed=match_seed)
+        if shift:
+            def per_bot(values, shift=shift):
+                return [values[(b - shift) % n] for b in range(n)]
+            result.winner = None if result.winner is None else (result.winner + shift) % n
+            result.scores = per_bot(result.scores)
+            result.round_scores = [per_bot(r) for r in result.round_scores]
+            result.round_sources = [per_bot(r) for r in result.round_sources]
         results.append(result)
     return results

@@ -279,6 +279,15 @@ def samarkand_figures(games: int = 600) -> dict:
             "samarkand_app_click_to_redraw_ms": round(samarkand_click_to_redraw(), 1),
             "samarkand_decisions_per_game": round(legal["decisions_per_game"], 1),
             "samarkand_legal_actions_us": round(legal["legal_actions_us"], 2)}
+def marco_polo_figures(games: int = 100) -> dict:
+    """Marco Polo: random 4-player games per second on one core and the mean ``legal_actions()`` time."""
+    from .marco_polo.bench import random_games
+
+    random_games(3, seed=99, time_legal=False)  # warm the move tables
+    run = random_games(games, seed=1)
+    return {"marco_polo_random_4p_games_per_s": round(run["games_per_s"], 1),
+            "marco_polo_actions_per_game": round(run["actions_per_game"], 1),
+            "marco_polo_legal_actions_us": round(run["legal_actions_us"], 1)}
 
 
 def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
@@ -297,6 +306,7 @@ def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
         "jaipur_app_inprocess_ms": inprocess_figures(),
         **samarkand_figures(),
         **caravan_figures(),
+        **marco_polo_figures(),
         "import_s": round(import_seconds(), 3),
         "python": platform.python_version(),
         "machine": platform.machine(),

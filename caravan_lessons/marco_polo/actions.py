@@ -1,0 +1,177 @@
+"""The actions of The Voyages of Marco Polo: frozen dataclasses, ``str()`` in plain words.
+
+A die is a pair ``(colour, value)``: colour ``"own"`` (the player's 5 dice), ``"black"``
+(MP-BONUS-6) or ``"white"`` (Matteo Polo's, MP-CHAR-2); value 1..6, or 0 for Raschid's dice
+which show nothing until he places them (MP-CHAR-1).
+
+Turn actions (the player whose turn it is):
+
+* :class:`Place` -- put dice on an action space: the one main action of the turn (MP-TURN-1) or
+  the moneybag bonus action (MP-BONUS-3);
+* :class:`Fulfil`, :class:`Reroll`, :class:`Adjust`, :class:`BuyBlackDie` -- bonus actions (MP-BONUS-*);
+* :class:`EndTurn` -- after the main action.
+
+Decisions inside effects (whoever the effect belongs to):
+
+* :class:`Move` -- the path(s) of a Travel or of an extra move (MP-TRAVEL-*, MP-MOVE-1);
+* :class:`Choose` -- every other choice: a bazaar column, goods of choice, a contract, coins or
+  camels, repetitions of a city card, a character, ... (``kind`` names which).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Die = tuple[str, int]
+
+GOOD_NAMES = ("pepper", "silk", "gold")
+
+
+def die_text(die: Die) -> str:
+    colour, value = die
+    shown = "unset" if value == 0 else str(value)
+    return f"{colour} {shown}" if colour != "own" else shown
+
+
+def goods_text(vector) -> str:
+    parts = [f"{n} {GOOD_NAMES[i]}" for i, n in enumerate(vector) if n]
+    return ", ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place dice on an action space.
+
+    Attributes:
+        space: ``"coins"``, ``"bazaar:camel"``, ``"bazaar:pepper"``, ``"bazaar:silk"``, ``"bazaar:gold"``,
+            ``"khan"``, ``"contracts"``, ``"travel"``, ``"city:<card id>"`` or ``"moneybag"``.
+        dice: the dice placed, each ``(colour, value)``.
+        set_to: Raschid ad-Din Sinan only (MP-CHAR-1): the value his placed dice show (1..6); 0 otherwise.
+    """
+
+    space: str
+    dice: tuple[Die, ...]
+    set_to: int = 0
+
+    def __str__(self) -> str:
+        from .components import SPACE_NAMES
+
+        where = SPACE_NAMES.get(self.space) or f"city card {self.space[5:]}"
+        dice = ", ".join(die_text(d) for d in self.dice)
+        shown = f" set to {self.set_to}" if self.set_to else ""
+        return f"place {dice}{shown} on {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fulfil:
+    """Bonus action MP-BONUS-2: fulfil the active contract ``contract`` (its id)."""
+
+    contract: int
+
+    def __str__(self) -> str:
+        return f"fulfil contract {self.contract}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Bonus action MP-BONUS-4: pay 1 camel and roll ``die`` again."""
+
+    die: Die
+
+    def __str__(self) -> str:
+        return f"reroll the die {die_text(self.die)} (1 camel)"
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """Bonus action MP-BONUS-5: pay 2 camels and turn ``die`` by ``delta`` (+1 or -1)."""
+
+    die: Die
+    delta: int
+
+    def __str__(self) -> str:
+        return f"turn the die {die_text(self.die)} to {self.die[1] + self.delta} (2 camels)"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyBlackDie:
+    """Bonus action MP-BONUS-6: pay 3 camels, take a black die and roll it."""
+
+    def __str__(self) -> str:
+        return "take a black die (3 camels)"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn after the main action (MP-TURN-1)."""
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The path of each traveller for a Travel or an extra move.
+
+    Attributes:
+        paths: one tuple of location ids per traveller of the player (1, or 2 for Niccolò and Marco,
+            MP-CHAR-8), each from the traveller's location to where it stops; a traveller that stays
+            has a 1-tuple. An empty ``paths`` declines (forfeits) an extra move (MP-MOVE-1).
+    """
+
+    paths: tuple[tuple[str, ...], ...]
+
+    def __str__(self) -> str:
+        if not self.paths:
+            return "give up the extra move"
+        moves = ["–".join(p) for p in self.paths if len(p) > 1]
+        return "move " + " and ".join(moves) if moves else "stay"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A decision inside an effect.
+
+    ``kind`` and ``value``:
+
+    * ``"character"``: a character id (MP-SETUP-11);
+    * ``"compensation"``: how many coins (the rest in camels) (MP-ROUND-4);
+    * ``"column"``: the bazaar column 1..6 (MP-BAZAAR-1);
+    * ``"goods"``: (pepper, silk, gold) counts of goods of choice to take;
+    * ``"pay_goods"``: (pepper, silk, gold) counts of goods of choice to pay;
+    * ``"contract"``: the board column (1..6) of the contract to take, or 0 to take no more (MP-CONTRACT-1);
+    * ``"discard"``: the id of the active contract to discard (MP-CONTRACT-3);
+    * ``"column_bonus"``: coins of a column 5/6 bonus, the rest in camels (MP-CONTRACT-2);
+    * ``"repeat"``: how many times to do a city card's exchange (MP-CITY-3);
+    * ``"direction"``: 0 or 1, the direction of a two-way city card (MP-CITY-3);
+    * ``"cities"``: a tuple of own small cities whose bonus to trigger (city cards 23 and 25);
+    * ``"copy"``: the id of the city bonus copied by the Xian-style bonus (MP-CITYBONUS-1);
+    * ``"move_post"``: the city whose trading post moves to the new city, or "" to leave them (MP-TRAVEL-11);
+    * ``"extra_contract"``: the board column of the contract taken as a reward, or 0 for none.
+    """
+
+    kind: str
+    value: Any
+
+    def __str__(self) -> str:
+        kind, v = self.kind, self.value
+        if kind == "goods":
+            return f"take {goods_text(v)}"
+        if kind == "pay_goods":
+            return f"pay {goods_text(v)}"
+        if kind == "compensation":
+            return f"compensation: {v} coin(s), the rest in camels"
+        if kind == "column_bonus":
+            return f"column bonus: {v} coin(s), the rest in camels"
+        if kind == "contract":
+            return f"take the contract in column {v}" if v else "take no more contracts"
+        if kind == "extra_contract":
+            return f"take the contract in column {v} as a reward" if v else "take no contract"
+        if kind == "move_post":
+            return f"move the trading post from {v}" if v else "leave the trading posts where they are"
+        if kind == "cities":
+            return "trigger the bonus of " + (", ".join(v) if v else "no city")
+        return f"{kind}: {v}"
+
+
+Action = Place | Fulfil | Reroll | Adjust | BuyBlackDie | EndTurn | Move | Choose

@@ -1,0 +1,232 @@
+"""Saved games of The Voyages of Marco Polo: the file schema and its consistency rules.
+
+``state_to_dict`` writes the whole state as JSON-able values; ``state_from_dict`` validates a
+dict with the strict :class:`SavedGame` model (through :mod:`caravan_lessons.files`) and then
+with the game's own rules (each check names its clause), and rebuilds the state. A bad file is
+refused with one :class:`~caravan_lessons.core.SaveFileError` line; nothing else escapes.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from ..core import FORMAT_VERSION, Event, SaveFileError
+
+GAME = "marco_polo"
+TASK_KINDS = frozenset(("gain", "arrive", "matteo", "black_die", "compact", "setup_done", "roll", "turns", "column",
+                        "goods", "pay_goods", "contract", "discard", "column_bonus", "travel", "extra_move",
+                        "move_post", "repeat", "direction", "cities", "copy", "compensation", "character",
+                        "extra_contract", "objectives"))
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def state_to_dict(state) -> dict:
+    """The state as a JSON-able dict (``game``, ``version``, every field; the random generator's state)."""
+    version, internal, gauss = state.rng.getstate()
+    return {
+        "game": GAME, "version": FORMAT_VERSION, "players": state.players, "seed": state.seed,
+        "phase": state.phase, "round": state.round, "start_player": state.start_player, "current": state.current,
+        "characters": list(state.characters), "coins": list(state.coins), "camels": list(state.camels),
+        "vp": list(state.vp), "vp_items": [dict(d) for d in state.vp_items], "goods": [list(g) for g in state.goods],
+        "dice": [[{"colour": c, "value": v} for c, v in pool] for pool in state.dice],
+        "spaces": {k: [{"seat": p, "colour": c, "value": v} for p, c, v in placed]
+                   for k, placed in state.spaces.items()},
+        "black_dice": state.black_dice, "posts": {k: list(v) for k, v in state.posts.items()},
+        "posts_left": list(state.posts_left), "posts_placed": list(state.posts_placed),
+        "travellers": [list(t) for t in state.travellers], "main_done": state.main_done,
+        "black_bought": state.black_bought, "posted_this_turn": list(state.posted_this_turn),
+        "last_traveller": state.last_traveller, "winners": list(state.winners),
+        "city_bonus_at": dict(state.city_bonus_at), "outposts": dict(state.outposts),
+        "city_cards": {k: list(v) for k, v in state.city_cards.items()},
+        "board_contracts": list(state.board_contracts), "piles": [list(p) for p in state.piles],
+        "special_pile": list(state.special_pile), "active": [list(a) for a in state.active],
+        "fulfilled": [list(f) for f in state.fulfilled], "objectives": [list(o) for o in state.objectives],
+        "tasks": [_jsonable(t) for t in state.tasks],
+        "options": dict(state.options),
+        "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events],
+        "rng": {"version": version, "state": list(internal)},
+    }
+
+
+@lru_cache(maxsize=1)
+def saved_game_model() -> type:
+    """The StrictModel of a saved game (its JSON Schema documents the format)."""
+    from typing import Annotated, Literal
+
+    from pydantic import Field
+
+    from ..files import StrictModel
+
+    N = Annotated[int, Field(ge=0)]
+    Seat = Annotated[int, Field(ge=0, le=3)]
+    Value = Annotated[int, Field(ge=0, le=6)]
+    PerSeat = Annotated[list[N], Field(min_length=2, max_length=4)]
+
+    Colour = Literal["own", "black", "white"]
+
+    class Die(StrictModel):
+        colour: Colour
+        value: Value
+
+    class Placed(StrictModel):
+        seat: Annotated[int, Field(ge=-1, le=3)]
+        colour: Literal["own", "black", "white", "neutral"]
+        value: Value
+
+    class Logged(StrictModel):
+        player: Annotated[int, Field(ge=-1, le=3)]
+        text: str
+        rule: str
+
+    class Rng(StrictModel):
+        version: int
+        state: Annotated[list[int], Field(min_length=625, max_length=625)]
+
+    class Options(StrictModel):
+        objectives: Literal[2, 4]
+        player_count_variant: bool
+
+    class SavedGame(StrictModel):
+        """A game of The Voyages of Marco Polo in progress or finished."""
+
+        game: Literal["marco_polo"]
+        version: Literal[1]
+        players: Annotated[int, Field(ge=2, le=4)]
+        seed: int
+        phase: Literal["setup", "play", "over"]
+        round: Annotated[int, Field(ge=1, le=5)]
+        start_player: Seat
+        current: Annotated[int, Field(ge=-1, le=3)]
+        characters: list[str]
+        coins: PerSeat
+        camels: PerSeat
+        vp: list[int]
+        vp_items: list[dict[str, int]]
+        goods: list[Annotated[list[N], Field(min_length=3, max_length=3)]]
+        dice: list[list[Die]]
+        spaces: dict[str, list[Placed]]
+        black_dice: Annotated[int, Field(ge=0, le=5)]
+        posts: dict[str, list[Seat]]
+        posts_left: PerSeat
+        posts_placed: PerSeat
+        travellers: list[Annotated[list[str], Field(min_length=1, max_length=2)]]
+        main_done: bool
+        black_bought: bool
+        posted_this_turn: list[str]
+        last_traveller: Seat | None
+        winners: list[Seat]
+        city_bonus_at: dict[str, str]
+        outposts: dict[str, N]
+        city_cards: dict[str, list[N]]
+        board_contracts: list[N | None]
+        piles: list[list[N]]
+        special_pile: list[N]
+        active: list[Annotated[list[N], Field(max_length=2)]]
+        fulfilled: list[list[N]]
+        objectives: list[Annotated[list[N], Field(max_length=4)]]
+        options: Options
+        tasks: list[list[Any]]
+        events: list[Logged]
+        rng: Rng
+
+    return SavedGame
+
+
+def state_from_dict(data: Any, source: str = "saved game"):
+    """Validate ``data`` and rebuild the :class:`~caravan_lessons.marco_polo.rules.State`.
+
+    Raises:
+        SaveFileError: the schema is not met (field named) or a rule of the game is broken (clause named).
+    """
+    from ..files import check, validate
+    from .components import default_data
+    from .rules import CHARACTERS, State
+
+    saved = validate(saved_game_model(), data, source=source, error=SaveFileError)
+    d = default_data()
+    n = saved.players
+
+    def ok(condition, message, rule):
+        check(condition, message, rule=rule, source=source, error=SaveFileError)
+
+    per_seat = ("characters", "coins", "camels", "vp", "vp_items", "goods", "dice", "posts_left", "posts_placed",
+                "travellers", "active", "fulfilled", "objectives")
+    for name in per_seat:
+        ok(len(getattr(saved, name)) == n, f"field {name!r} needs one entry per player ({n})", "MP-SETUP-8")
+    if saved.phase != "setup":
+        ok(all(c in CHARACTERS for c in saved.characters) and len(set(saved.characters)) == n,
+           "each player needs a different character of the 8", "MP-SETUP-11")
+    ok(saved.start_player < n and saved.current < n, "a seat number is beyond the players", "MP-ROUND-1")
+    kinds = {node: attrs["kind"] for node, attrs in d.board.nodes(data=True)}
+    for city, owners in saved.posts.items():
+        ok(kinds.get(city) in ("small", "large", "beijing"), f"a trading post stands on {city!r}, not a city",
+           "MP-TRAVEL-10")
+        ok(len(set(owners)) == len(owners), f"a player has two trading posts in {city}", "MP-TRAVEL-8")
+        ok(all(o < n for o in owners), f"a trading post in {city} belongs to no player", "MP-SETUP-8")
+    ok(len(saved.posts.get("beijing", [])) <= 4, "Beijing has 4 spaces", "MP-TRAVEL-6")
+    for seat in range(n):
+        held = sum(seat in o for o in saved.posts.values())
+        total = 11 if saved.characters[seat] == "wilhelm" else 9
+        ok(held + saved.posts_left[seat] == total, f"player {seat} has {held} posts on the map and "
+           f"{saved.posts_left[seat]} left; they own {total}", "MP-SETUP-8")
+        for place in saved.travellers[seat]:
+            ok(place in kinds, f"player {seat}'s traveller stands on an unknown location {place!r}", "MP-TRAVEL-3")
+    black = saved.black_dice + sum(x.colour == "black" for pool in saved.dice for x in pool) + \
+        sum(x.colour == "black" for placed in saved.spaces.values() for x in placed)
+    ok(black == d.tables["black_dice"], f"{black} black dice counted; the game has 5", "MP-BONUS-6")
+    ids = [c for c in saved.board_contracts if c is not None] + [c for p in saved.piles for c in p] + \
+        saved.special_pile + [c for a in saved.active for c in a] + [c for f in saved.fulfilled for c in f]
+    ok(len(ids) == len(set(ids)), "a contract appears twice", "MP-SETUP-5")
+    ok(all(c in d.contracts for c in ids), "a contract id is unknown (0..43)", "MP-SETUP-5")
+    ok(all(o in d.objectives for obj in saved.objectives for o in obj), "an objective id is unknown (0..17)",
+       "MP-SETUP-13")
+    for task in saved.tasks:
+        ok(task and task[0] in TASK_KINDS, f"unknown pending task {task!r}", "MP-TURN-1")
+    ok(saved.city_bonus_at.keys() <= {c for c, k in kinds.items() if k == "small"}
+       and set(saved.city_bonus_at.values()) <= set(d.city_bonuses), "city bonuses sit on small cities",
+       "MP-SETUP-2")
+    ok(all(b in d.outpost_bonuses and kinds.get(c) == "large" for c, b in saved.outposts.items()),
+       "outpost bonuses sit on large cities", "MP-SETUP-3")
+    ok(all(kinds.get(c) == "large" and all(x in d.city_cards for x in v) for c, v in saved.city_cards.items()),
+       "city cards lie on large cities", "MP-SETUP-4")
+
+    state = State(n, saved.seed, d)
+    for name in ("phase", "round", "start_player", "current", "black_dice", "main_done", "black_bought",
+                 "last_traveller"):
+        setattr(state, name, getattr(saved, name))
+    for name in ("characters", "coins", "camels", "vp", "posts_left", "posts_placed", "posted_this_turn", "winners",
+                 "board_contracts", "special_pile"):
+        setattr(state, name, list(getattr(saved, name)))
+    for name in ("goods", "travellers", "active", "fulfilled", "objectives", "piles"):
+        setattr(state, name, [list(x) for x in getattr(saved, name)])
+    state.vp_items = [dict(x) for x in saved.vp_items]
+    state.options = saved.options.model_dump()
+    state.dice = [sorted((x.colour, x.value) for x in pool) for pool in saved.dice]
+    state.spaces = {k: [(x.seat, x.colour, x.value) for x in v] for k, v in saved.spaces.items()}
+    state.posts = {k: list(v) for k, v in saved.posts.items()}
+    state.city_bonus_at = dict(saved.city_bonus_at)
+    state.outposts = dict(saved.outposts)
+    state.city_cards = {k: list(v) for k, v in saved.city_cards.items()}
+    state.card_city = {c: city for city, cards in state.city_cards.items() for c in cards}
+    state.tasks = [_tupled(t) for t in saved.tasks]
+    state.events = [Event(e.player, e.text, e.rule) for e in saved.events]
+    state._sheet = None
+    state.rng = random.Random()
+    try:
+        state.rng.setstate((saved.rng.version, tuple(saved.rng.state), None))
+        state.legal_actions()
+    except (ValueError, TypeError, KeyError, IndexError, AssertionError) as exc:
+        raise SaveFileError(f"{source}: the saved position cannot be played on ({type(exc).__name__}: {exc})") from None
+    return state

@@ -1,0 +1,57 @@
+"""Bots through the shared agent protocol, the CLI and the registry."""
+import pytest
+
+from caravan_lessons.core import game_names
+from caravan_lessons import marco_polo as mp
+from caravan_lessons.__main__ import main
+from caravan_lessons.agents import RandomAgent, make_agent, play_match, simulate
+
+
+def test_registered():
+    assert "marco_polo" in game_names()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_agents_play_whole_games(players):
+    result = play_match("marco_polo", [RandomAgent(i) for i in range(players)], seed=players)
+    assert result.rounds == 5 and len(result.scores) == players and result.turns > 50
+
+
+def test_wrong_number_of_agents():
+    with pytest.raises(ValueError, match="2, 3 or 4"):
+        play_match("marco_polo", [RandomAgent(1)], seed=1)
+
+
+def test_greedy_beats_random_most_of_the_time():
+    results = simulate("marco_polo", 6, seed=3, bots=("mp-greedy", "random"), progress=False)
+    wins = sum(r.winner == 0 for r in results)
+    assert wins >= 4
+    assert sum(r.scores[0] for r in results) > sum(r.scores[1] for r in results)
+
+
+def test_greedy_only_chooses_legal_actions():
+    agent = make_agent("mp-greedy", seed=1)
+    assert isinstance(agent, mp.GreedyAgent)
+    play_match("marco_polo", [agent, RandomAgent(2), make_agent("mp-greedy", seed=3)], seed=9)
+
+
+def test_cli_simulate_and_rules(capsys):
+    assert main(["simulate", "marco_polo", "--games", "2", "--bots", "random", "random", "random", "random",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "bot 3 (random)" in out and "victory points a game" in out
+    assert main(["rules", "marco-polo"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 70 and lines[0].startswith("MP-SETUP-1")
+
+
+def test_cli_refuses_five_bots(capsys):
+    assert main(["simulate", "marco_polo", "--games", "1", "--bots"] + ["random"] * 5 + ["--no-progress"]) == 2
+    assert "2, 3 or 4" in capsys.readouterr().err
+
+
+def test_bench_figures():
+    from caravan_lessons.marco_polo.bench import random_games
+
+    figures = random_games(3, seed=4)
+    assert figures["games_per_s"] > 0 and figures["actions_per_game"] > 50 and figures["legal_actions_us"] > 0
