@@ -140,6 +140,10 @@ def _simulate_seats(args) -> int:
     """``simulate`` for a game with 2-4 seats: bot 0 against players-1 copies of bot 1, seats rotating."""
     from .core import game_module
 
+    if args.bots is None:
+        args.bots = ["greedy", "greedy"]  # uniformly random Caravan games hardly ever end (see the bench)
+    if len(args.bots) != 2:
+        raise ValueError(f"{args.game}: give two bots (bot 0 against players-1 copies of bot 1), not {len(args.bots)}")
     results = game_module(args.game).simulate(args.games, seed=args.seed, bots=args.bots, players=args.players,
                                               progress=not args.no_progress)
     n = len(results)
