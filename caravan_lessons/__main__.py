@@ -106,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+SCORE_UNITS = {"jaipur": "rupees a round", "samarkand": "points a game", "marco_polo": "victory points a game"}
+"""What ``simulate`` reports the mean score in, per game (the rulebooks' own scoring units)."""
+
+
 def cmd_simulate(args) -> int:
     from .agents import simulate
     from .core import game_module
@@ -127,10 +131,11 @@ def cmd_simulate(args) -> int:
         print(f"{args.game}: {n} games of {len(args.bots)} players, seed {args.seed} (seats rotated every game)")
     else:
         print(f"{args.game}: {n} matches, {rounds} rounds, seed {args.seed} (seats swapped every other match)")
+    unit = SCORE_UNITS.get(args.game, "points a game")
     for s, bot in enumerate(args.bots):
         mean = sum(r.scores[s] for r in results) / n
         print(f"  bot {s} ({bot}): won {wins[s]:5d} matches ({100 * wins[s] / n:5.1f} %), "
-              f"mean {mean:5.1f} points a {'game' if args.game != 'jaipur' else 'round'}")
+              f"mean {mean:5.1f} {unit}")
     if draws:
         print(f"  undecided: {draws}")
     return 0

@@ -43,6 +43,20 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One rule clause as shown to learners: its ID (``"JAI-SELL-4"``), our English text, and the
+    rulebook section it comes from. Every game lists its clauses as ``RULES: dict[str, Rule]``;
+    ``python -m caravan_lessons rules <game>`` prints them."""
+
+    id: str
+    text: str
+    section: str
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.section}): {self.text}"
+
+
 class RuleViolation(ValueError):
     """An action the rules do not allow.
 

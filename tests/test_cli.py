@@ -29,7 +29,7 @@ def test_simulate_shows_a_progress_bar():
     (["simulate", "jaipur", "--games", "-3"], "positive whole number"),
     (["simulate", "jaipur", "--games", "ten"], "positive whole number"),
     (["simulate", "chess"], "unknown game 'chess'"),
-    (["simulate", "caravan"], "is coming"),
+    (["simulate", "caravan", "--bots", "random"], "give two bots"),
     (["simulate", "jaipur", "--bots", "random", "genius"], "invalid choice"),
     (["simulate", "jaipur", "--seed", "x"], "whole number"),
     (["fly"], "invalid choice"),

@@ -7,7 +7,8 @@ keyed by the clause IDs of ``shared/rules/caravan.md``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from ..core import Rule
 
 RARE: tuple[str, ...] = ("ivory", "cloth", "gems", "paper")
 """CAR-COMP-2: the rare goods, 6 points each."""
@@ -59,18 +60,6 @@ MAX_ACTIONS = 4
 
 PENALTY: dict[int, int] = {0: 0, 1: 0, 2: -1, 3: -3, 4: -6, 5: -10}
 """CAR-SCORE-2: penalty by goods still loaded at the end (5 only with 6 camels: a ruling)."""
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One rule clause as shown to learners: ID, our English text, rulebook section."""
-
-    id: str
-    text: str
-    section: str
-
-    def __str__(self) -> str:
-        return f"{self.id} ({self.section}): {self.text}"
 
 
 _S_COMP = "Components, object of the game (komponentit, pelin kohde)"

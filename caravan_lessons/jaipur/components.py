@@ -9,7 +9,8 @@ Rule texts are the project's own English wording of the Portuguese rulebook
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from ..core import Rule
 
 GOODS: tuple[str, ...] = ("diamond", "gold", "silver", "cloth", "spice", "leather")
 """The six goods types, most valuable first (index 0..5)."""
@@ -88,18 +89,6 @@ MATCH_OVER = "match over"
 """The phases of a match (``State.phase``): a round being played, a round scored (JAI-MATCH-1: only
 ``NextRound`` is legal), the match won (JAI-MATCH-2). The engine compares them by identity."""
 PHASES = (PLAYING, ROUND_OVER, MATCH_OVER)
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One rule clause as shown to learners: ID, our English text, rulebook section."""
-
-    id: str
-    text: str
-    section: str
-
-    def __str__(self) -> str:
-        return f"{self.id} ({self.section}): {self.text}"
 
 
 _S_COMP = "component list (publisher's rule sheet)"

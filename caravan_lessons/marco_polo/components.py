@@ -21,6 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..core import Rule
+
 GOODS: tuple[str, ...] = ("pepper", "silk", "gold")
 """The three goods, cheapest first (MP-SETUP-1). Camels are not goods (MP-SCORE-4)."""
 BUNDLE_KEYS: tuple[str, ...] = ("coins", "camels", "pepper", "silk", "gold", "vp", "good_choice",
@@ -37,18 +39,6 @@ CITY_KINDS = ("small", "large", "beijing")
 LOCATION_KINDS = ("start", "oasis", "small", "large", "beijing")
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One clause of ``shared/rules/marco_polo.md`` in the project's own words."""
-
-    id: str
-    section: str
-    text: str
-
-    def __str__(self) -> str:
-        return f"{self.id} ({self.section}): {self.text}"
 
 
 # --- file models (pydantic, built lazily so importing this module stays light) --------------------
@@ -368,7 +358,7 @@ def load_data(directory: str | Path | None = None) -> GameData:
     bazaar = {good: (row.dice, tuple(bundle(c) for c in row.columns)) for good, row in actions.bazaar.items()}
     ok(set(bazaar) == {"camel", "pepper", "silk", "gold"}, "the bazaar has rows camel, pepper, silk and gold",
        "MP-BAZAAR-2", "actions.json")
-    rules = {r.id: Rule(r.id, r.section, r.text) for r in rules_file.rules}
+    rules = {r.id: Rule(r.id, r.text, r.section) for r in rules_file.rules}
     return GameData(board=board, travel_cost=tuple(actions.travel_cost), bazaar=bazaar,
                     khan_spaces=actions.khan.spaces, khan_reward=bundle(actions.khan.reward), contracts=contracts,
                     city_cards=cards, objectives=objectives, city_bonuses=city_bonuses, outpost_bonuses=outposts,

@@ -7,7 +7,8 @@ from the teaching board's data files (``data/board.json``, ``data/families.json`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from ..core import Rule
 
 PLAYERS = (2, 3, 4, 5)
 """The rulebook is for 2 to 5 players (p. 1); 2 players use the bag rules (SAM-2P-*)."""
@@ -50,18 +51,6 @@ OTHER_CAMEL_POINTS = 1
 LAND_KINDS = frozenset({"land", "goods", "start"})
 """SAM-COMP-4 / SAM-REL-1: the kinds of land space (relations form there, never on water)."""
 KINDS = LAND_KINDS | {"water"}
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One rule clause as shown to learners: ID, our English text, rulebook section."""
-
-    id: str
-    text: str
-    section: str
-
-    def __str__(self) -> str:
-        return f"{self.id} ({self.section}): {self.text}"
 
 
 _C = "Components (Material de jogo, p. 1)"
