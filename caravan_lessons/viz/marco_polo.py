@@ -22,7 +22,8 @@ from numbers import Real
 
 from ..boards import draw_board, positions
 
-__all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "draw_map", "reachable_costs"]
+__all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "contract_text", "draw_action_board", "draw_map",
+           "draw_player_board", "draw_score_steps", "reachable_costs", "score_stepper"]
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a800")
 """Seat 0..3: red, blue, green, yellow (travellers, trading posts, dice)."""
@@ -325,19 +326,20 @@ def _draw_beijing(state, ax, at):
 
 
 def _draw_pieces(state, ax, pos, player):
-    """Trading posts (squares in a small ring around the city) and travellers (triangles above-left)."""
+    """Trading posts (squares below-right, below-left, right, left of the city, in order of arrival) and
+    travellers (triangles above the location)."""
     xs, ys, cs, ring = [], [], [], []
     for city, owners in state.posts.items():
         if city == "beijing":
             continue
         x, y = pos[city]
         for k, seat in enumerate(owners):
-            angle = math.pi / 4 + k * math.pi / 2
-            xs.append(x + 1.25 * math.cos(angle))
-            ys.append(y + 1.25 * math.sin(angle))
+            angle = math.radians((-40, -140, 0, 180)[k % 4])
+            xs.append(x + 1.6 * math.cos(angle))
+            ys.append(y + 1.6 * math.sin(angle))
             cs.append(PLAYER_COLOURS[seat])
             ring.append(seat == player)
-    ax.scatter(xs, ys, s=45, marker="s", c=cs or "none", edgecolors=["black" if r else "#333333" for r in ring] or "none",
+    ax.scatter(xs, ys, s=55, marker="s", c=cs or "none", edgecolors=["black" if r else "#333333" for r in ring] or "none",
                linewidths=[2.0 if r else 0.6 for r in ring] or 0.6, zorder=8)
     txs, tys, tcs, tring = [], [], [], []
     count: dict = {}
@@ -352,3 +354,265 @@ def _draw_pieces(state, ax, pos, player):
             tring.append(seat == player)
     ax.scatter(txs, tys, s=90, marker="^", c=tcs, edgecolors="black", linewidths=[2.0 if r else 0.6 for r in tring],
                zorder=9)
+
+
+# --- the action board ----------------------------------------------------------------------------------
+
+def _die(ax, x, y, seat, colour, value, size=2.6):
+    """A die placed on the board: own dice in the player colour, black dice black and the white die white,
+    both edged in the owner's colour; neutral dice (a variant) grey."""
+    from matplotlib.patches import FancyBboxPatch
+
+    if seat < 0:
+        face, edge, ink = "#bbbbbb", "#555555", "black"
+    elif colour == "black":
+        face, edge, ink = "#222222", PLAYER_COLOURS[seat], "white"
+    elif colour == "white":
+        face, edge, ink = "white", PLAYER_COLOURS[seat], "black"
+    else:
+        face, edge, ink = PLAYER_COLOURS[seat], "#222222", "white"
+    ax.add_patch(FancyBboxPatch((x, y), size, size, boxstyle="round,pad=0,rounding_size=0.4", facecolor=face,
+                                edgecolor=edge, linewidth=2 if colour in ("black", "white") else 0.8, zorder=5))
+    ax.text(x + size / 2, y + size / 2, str(value) if value else "?", fontsize=9, ha="center", va="center",
+            color=ink, fontweight="bold", zorder=6)
+
+
+def _box(ax, x, y, w, h, title, colour="#dbe9f6", text="", fontsize=8.5):
+    from matplotlib.patches import FancyBboxPatch
+
+    ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=0.8", facecolor=colour,
+                                edgecolor="#555555", linewidth=0.8, zorder=1))
+    ax.text(x + 0.8, y + h - 0.8, title, fontsize=9.5, fontweight="bold", va="top", zorder=3)
+    if text:
+        ax.text(x + 0.8, y + h - 3.6, text, fontsize=fontsize, va="top", zorder=3, linespacing=1.25)
+
+
+def _dice_row(ax, x, y, placed, step=3.0):
+    for i, (seat, colour, value) in enumerate(placed):
+        _die(ax, x + i * step, y, seat, colour, value)
+
+
+def contract_text(data, cid: int) -> str:
+    """A contract in short words: ``"#12: 1 gold + 2 silk + 2 camels -> 4 camels + 4 VP"``."""
+    c = data.contracts[cid]
+    return f"#{cid}: {_bundle_words(c['cost'])} -> {_bundle_words(c['reward'])}"
+
+
+_SHORT = (("pepper", "pepper"), ("silk", "silk"), ("gold", "gold"), ("camels", "cam."), ("coins", "coin"),
+          ("extra_move", "move"), ("vp", "VP"))
+
+
+def _short(bundle: Mapping) -> str:
+    """A bazaar reward in a few characters a line, goods first: ``"3 pepper\n+2 coin"``."""
+    parts = [f"{bundle[k]} {word}{'s' if word == 'coin' and bundle[k] > 1 else ''}" for k, word in _SHORT if bundle.get(k)]
+    return "\n+".join(parts)
+
+
+def draw_action_board(state, fig=None):
+    """The action spaces of the main board with the dice placed this round; returns the Figure.
+
+    Blue spaces (take 5 coins, the bazaar rows, take contracts, travel; MP-ACT-2: usable when occupied
+    by paying coins), Khan's favour with its 4 spaces (MP-KHAN-2/3), the moneybag (MP-BONUS-3), the
+    6 contracts on display (MP-CONTRACT-1/2) and every city card with its die (brown, MP-CITY-1/2).
+    Each placed die is a small square in its owner's colour showing its value (black and white dice
+    are edged in the owner's colour). 11 x 7 inches.
+
+    Raises:
+        ValueError: ``state`` is not a Marco Polo game.
+    """
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Rectangle
+
+    from ..marco_polo.effects import card_text
+
+    _check_state(state)
+    if state is None:
+        raise ValueError("draw_action_board needs a game state (marco_polo.new_game(...))")
+    if fig is None:
+        fig = Figure(figsize=(11, 7))
+    fig.clear()
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 110)
+    ax.set_ylim(0, 72)
+    ax.axis("off")
+    data, spaces = state.data, state.spaces
+    ax.text(1, 71.5, f"Action board, round {state.round} of 5: dice placed this round (black dice left in the "
+            f"supply: {state.black_dice})", fontsize=11, fontweight="bold", va="top")
+    # take 5 coins, Khan's favour
+    _box(ax, 1, 57, 19, 11, "Take 5 coins", text="1 die, any value\n(MP-ACT-3)")
+    _dice_row(ax, 2, 57.6, spaces.get("coins", []))
+    _box(ax, 1, 42, 19, 14, "Khan's favour",
+         text="2 camels + 1 good\nof choice; each die\n\u2265 the one before", fontsize=8)
+    for i in range(data.khan_spaces):
+        ax.add_patch(Rectangle((1.8 + i * 3.6, 42.4), 3.0, 3.0, facecolor="white", edgecolor="#888888", zorder=2))
+    _dice_row(ax, 2, 42.6, spaces.get("khan", []), step=3.6)
+    # the bazaar
+    _box(ax, 21, 42, 61, 26, "The bazaar (MP-BAZAAR-1/2): lowest die = highest column")
+    for c in range(6):
+        ax.text(34 + c * 6.4, 63.2, f"col. {c + 1}", fontsize=8, va="center", color="#555555")
+    for r, good in enumerate(("camel", "pepper", "silk", "gold")):
+        dice, columns = data.bazaar[good]
+        y = 59.0 - r * 4.9
+        ax.text(22, y, f"{good}\n({dice} {'die' if dice == 1 else 'dice'})", fontsize=8.5, va="center",
+                fontweight="bold", linespacing=1.0)
+        for c, reward in enumerate(columns):
+            ax.text(34 + c * 6.4, y, _short(reward), fontsize=7.5, va="center", linespacing=0.95)
+        _dice_row(ax, 72.5, y - 1.3, spaces.get(f"bazaar:{good}", []), step=2.9)
+    # travel
+    costs = data.travel_cost
+    _box(ax, 83, 42, 26, 26, "Travel (2 dice)",
+         text=("lower die = most steps\ncoins for 1..6 steps:\n"
+               + ", ".join(map(str, costs[:3])) + ",\n" + ", ".join(map(str, costs[3:]))
+               + "\n+ each route's camels\n  or coins (MP-TRAVEL-1/2)"), fontsize=8.5)
+    _dice_row(ax, 84, 42.8, spaces.get("travel", []))
+    # moneybag
+    _box(ax, 1, 23, 19, 18, "Moneybag", colour="#f2f2f2",
+         text="bonus action:\n3 coins, free even\nwhen occupied\n(MP-BONUS-3)", fontsize=8)
+    _dice_row(ax, 2, 23.7, spaces.get("moneybag", [])[:6], step=2.8)
+    # contracts on display
+    _box(ax, 21, 23, 88, 18, "Take contracts (1 die: 1 or 2 from columns 1..die, MP-CONTRACT-1/2)", colour="#fff2cc")
+    _dice_row(ax, 98, 37.0, spaces.get("contracts", []))
+    for col in range(6):
+        cid = state.board_contracts[col] if col < len(state.board_contracts) else None
+        x = 22 + col * 14.5
+        extra = {4: " (+1 coin/camel)", 5: " (+2 coins/camels)"}.get(col, "")
+        ax.text(x, 35.6, f"col. {col + 1}{extra}", fontsize=7.5, va="top", color="#555555")
+        if cid is None:
+            ax.text(x, 33.0, "(taken)", fontsize=8, va="top", color="#888888")
+            continue
+        c = data.contracts[cid]
+        lines = [f"#{cid} pay:"] + _wrap(_bundle_words(c["cost"]), 22) + ["get:"] + _wrap(_bundle_words(c["reward"]), 22)
+        ax.text(x, 33.0, "\n".join(lines), fontsize=7.5, va="top", linespacing=1.1)
+    # city cards
+    _box(ax, 1, 0.5, 108, 21.5, "City cards (brown: 1 die, once a round, needs your trading post in the city; "
+         "MP-CITY-1/2)", colour="#e8d5c4")
+    cards = [(city, card) for city in sorted(state.city_cards) for card in state.city_cards[city]]
+    for i, (city, card) in enumerate(cards):
+        x, y = 2 + (i % 5) * 21.5, 18.0 - (i // 5) * 9.0
+        used = spaces.get(f"city:{card}", [])
+        ax.text(x, y, f"{state.map.name[city]}, card {card}", fontsize=8, va="top", fontweight="bold")
+        ax.text(x, y - 2.0, "\n".join(_wrap(card_text(state, card), 30)[:3]), fontsize=7.5, va="top",
+                linespacing=1.0, color="#333333")
+        if used:
+            _dice_row(ax, x + 17.5, y - 2.6, used, step=2.8)
+    return fig
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width) or [""]
+
+
+# --- a player board --------------------------------------------------------------------------------------
+
+def draw_player_board(state, player: int, fig=None, *, secret: bool = False):
+    """One player's board: character, coins, camels, goods, victory points, trading posts, travellers,
+    active and fulfilled contracts, the dice still to place and (unless ``secret``) the objectives,
+    each city ticked when it holds the player's post. Returns the Figure (7.5 x 3.6 inches).
+
+    Raises:
+        ValueError: a state that is not a Marco Polo game, or a bad seat.
+    """
+    from matplotlib.figure import Figure
+
+    _check_state(state)
+    if state is None:
+        raise ValueError("draw_player_board needs a game state (marco_polo.new_game(...))")
+    _check_player(state, player)
+    if fig is None:
+        fig = Figure(figsize=(7.5, 3.6))
+    fig.clear()
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 75)
+    ax.set_ylim(0, 36)
+    ax.axis("off")
+    from matplotlib.patches import FancyBboxPatch
+
+    colour = PLAYER_COLOURS[player]
+    ax.add_patch(FancyBboxPatch((0.5, 0.5), 74, 35, boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fafafa",
+                                edgecolor=colour, linewidth=3))
+    who = state.characters[player]
+    name = state.data.characters[who]["name"] if who else "(character not chosen yet)"
+    ax.text(2, 34, f"Player {player} ({PLAYER_NAMES[player]}): {name}", fontsize=11, fontweight="bold", va="top",
+            color=colour)
+    pepper, silk, gold = state.goods[player]
+    where = ", ".join(state.map.name[t] for t in state.travellers[player])
+    lines = [f"coins: {state.coins[player]}    camels: {state.camels[player]}    "
+             f"victory points so far: {state.vp[player]}",
+             f"goods: {pepper} pepper, {silk} silk, {gold} gold",
+             f"trading posts left: {state.posts_left[player]}    traveller{'s' if len(state.travellers[player]) > 1 else ''}"
+             f": {where}"]
+    ax.text(2, 30.2, "\n".join(lines), fontsize=9, va="top", linespacing=1.5)
+    ax.text(2, 20.6, f"active contracts (2 spaces); fulfilled so far: {len(state.fulfilled[player])}", fontsize=9,
+            fontweight="bold", va="top")
+    active = []
+    for cid in state.active[player]:
+        c = state.data.contracts[cid]
+        active += [f"#{cid} pay {_bundle_words(c['cost'])}", f"      get {_bundle_words(c['reward'])}"]
+    ax.text(2, 18.2, "\n".join(active or ["(none)"]), fontsize=8.5, va="top", linespacing=1.25)
+    ax.text(2, 8.6, "dice to place:", fontsize=9, fontweight="bold", va="top")
+    dice = state.dice[player]
+    for i, (c, v) in enumerate(dice):
+        _die(ax, 2 + i * 3.4, 2.0, player, c, v, size=2.9)
+    if not dice:
+        ax.text(2, 5.0, "(none: this player has passed for the round, MP-TURN-2)", fontsize=8.5, va="top")
+    if not secret:
+        ax.text(46, 20.6, "objectives (secret):", fontsize=9, fontweight="bold", va="top")
+        text = []
+        for oid in state.objectives[player]:
+            pair, vp = state.data.objectives[oid]
+            marks = " and ".join(state.map.name[c] + (" \u2713" if state.has_post(player, c) else "") for c in pair)
+            text.append(f"{marks}: {vp} VP")
+        ax.text(46, 18.2, "\n".join(text) or "(none)", fontsize=8.5, va="top", linespacing=1.4)
+    return fig
+
+
+# --- the final score ---------------------------------------------------------------------------------------
+
+def _sheet_of(state_or_sheet):
+    from ..core import ScoreSheet
+
+    if isinstance(state_or_sheet, ScoreSheet):
+        return state_or_sheet
+    if hasattr(state_or_sheet, "score_sheet") and hasattr(state_or_sheet, "posts"):
+        return state_or_sheet.score_sheet()
+    raise ValueError(f"expected a Marco Polo game or its ScoreSheet, not {type(state_or_sheet).__name__}")
+
+
+def draw_score_steps(state_or_sheet, step: int | None = None, fig=None, names=None):
+    """The final score after ``step`` rows as stacked bars (all rows if None), in victory points (VP).
+
+    Rows are counted in the score stepper's order (players alternate within each category).
+
+    :func:`caravan_lessons.viz.draw_score_steps` with Marco Polo's category colours
+    (:data:`SCORE_COLOURS`: during play, objectives, coins, Beijing, most contracts).
+
+    Raises:
+        ValueError: not a game or sheet, or a step outside 0..number of rows.
+    """
+    from . import draw_score_steps as draw
+
+    sheet = _sheet_of(state_or_sheet)
+    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(sheet.rows)):
+        raise ValueError(f"step must be a whole number from 0 to {len(sheet.rows)}, not {step!r}")
+    from dataclasses import replace
+
+    from matplotlib.figure import Figure
+
+    from ..ui.common import alternate_rows
+
+    names = names or [f"player {p}" for p in range(sheet.players)]
+    shown = replace(sheet, rows=alternate_rows(sheet.rows), unit="VP")   # the order of the stepper; short unit
+    return draw(shown, step, fig=fig if fig is not None else Figure(figsize=(7.5, 3.4)), names=names,
+                colours=SCORE_COLOURS)
+
+
+def score_stepper(state_or_sheet, names=None):
+    """The shared :class:`~caravan_lessons.ui.common.ScoreStepper` for a Marco Polo score sheet: Next / Back
+    through the rows (players alternate within each category), each row's rule quoted (MP-SCORE-*)."""
+    from ..marco_polo import default_data
+    from ..ui.common import ScoreStepper
+
+    sheet = _sheet_of(state_or_sheet)
+    return ScoreStepper(sheet, names=names, rules=default_data().rules, colours=SCORE_COLOURS)
