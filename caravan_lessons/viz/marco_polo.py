@@ -155,33 +155,39 @@ def _city_notes(state, graph) -> dict:
 def reachable_costs(state, player: int, camel_value: float = 1.0, traveller: int = 0) -> dict:
     """``{location: cost in coins}`` of the places ``player``'s traveller can reach with one Travel now.
 
-    The step budget is what the player's dice allow (the second-highest usable die, MP-TRAVEL-1);
-    the cost is the travel space's coins for the steps (MP-TRAVEL-2, plus the surcharge if the space
-    is occupied, MP-ACT-2) plus every route's coins and ``camel_value`` coins per camel, the cheapest
-    way (:func:`caravan_lessons.marco_polo.cheapest_routes`). Places the player cannot pay for with
-    the coins and camels they hold are left out. Empty when they cannot travel.
+    The step budget is what the player's dice allow (the second-highest usable die, MP-TRAVEL-1;
+    fewer steps may be bought). The cost of a way is the travel space's coins for its steps
+    (MP-TRAVEL-2, plus the surcharge if the space is occupied, MP-ACT-2), the routes' coins, and
+    ``camel_value`` coins per camel the routes ask. For each place the cheapest way the player can
+    pay for with the coins and camels they hold counts (the engine's move tables,
+    ``state.map.walks``); places they cannot pay for are left out. Empty when they cannot travel.
 
     Raises:
         ValueError: a bad seat, camel value or traveller index.
     """
-    from ..marco_polo import cheapest_routes
-
     _check_state(state)
     if state is None:
         raise ValueError("reachable_costs needs a game state")
     _check_player(state, player)
+    if isinstance(camel_value, bool) or not isinstance(camel_value, Real) or not 0 <= camel_value < math.inf:
+        raise ValueError(f"camel_value must be a number of at least 0 (coins per camel), not {camel_value!r}")
     if isinstance(traveller, bool) or not isinstance(traveller, int) or not 0 <= traveller < len(state.travellers[player]):
         raise ValueError(f"traveller must be 0..{len(state.travellers[player]) - 1}, not {traveller!r}")
     steps = state.travel_step_budget(player)
     if steps == 0:
         return {}
     surcharge = state.travel_surcharge(player, steps) or 0
-    found = cheapest_routes(state.data.board, state.travellers[player][traveller], steps, camel_value,
-                            travel_cost=state.data.travel_cost, oasis_jumps=state.characters[player] == "johannes")
-    out = {}
-    for place, way in found.items():
-        if way["camels"] <= state.camels[player] and way["coins"] + surcharge <= state.coins[player]:
-            out[place] = way["value"] + surcharge
+    jumps = state.characters[player] == "johannes"
+    start = state.travellers[player][traveller]
+    out: dict = {}
+    for k in range(1, steps + 1):
+        base = state.data.travel_cost[k - 1] + surcharge
+        for end, camels, coins, _path in state.map.walks(start, k, jumps):
+            if camels > state.camels[player] or base + coins > state.coins[player]:
+                continue
+            cost = base + coins + camel_value * camels
+            if end != start and (end not in out or cost < out[end]):
+                out[end] = cost
     return out
 
 
@@ -194,7 +200,8 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
         ax: the Axes to draw on (a new 11 x 6.6 inch figure if None).
         player: a seat to stress: their travellers and trading posts are ringed in black.
         reachable: ``{location id: cost}`` (e.g. :func:`reachable_costs`): those places are filled by
-            cost on a yellow-to-purple scale with a colour bar (cheap = light).
+            cost on a pink-to-purple scale with a colour bar (cheap = light); ``ax.cost_scale`` is the
+            matplotlib ScalarMappable used (None without ``reachable``).
         path: a list of location ids (each pair joined by a route, or two oases for Johannes) drawn
             as a thick red line.
         title: the title (default: the map's name, or the round and whose turn it is).
@@ -223,18 +230,17 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
         ax = fig.add_subplot()
     pos = positions(graph)
     colours = {n: KIND_COLOURS[a["kind"]] for n, a in graph.nodes(data=True)}
-    norm = cmap = None
+    scale = None
     if costs:
         from matplotlib import colormaps
-        from matplotlib.colors import Normalize
-
-        from matplotlib.colors import ListedColormap
+        from matplotlib.cm import ScalarMappable
+        from matplotlib.colors import ListedColormap, Normalize
 
         cmap = ListedColormap(colormaps["RdPu"]([0.25 + 0.75 * i / 255 for i in range(256)]), name="cost")
         low, high = min(costs.values()), max(costs.values())
-        norm = Normalize(vmin=low, vmax=high if high > low else low + 1)
+        scale = ScalarMappable(norm=Normalize(vmin=low, vmax=high if high > low else low + 1), cmap=cmap)
         for place, cost in costs.items():
-            colours[place] = cmap(norm(cost))
+            colours[place] = scale.to_rgba(cost)
 
     def edge_style(u, v, attrs):
         if attrs.get("coins"):
@@ -259,7 +265,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
             (x0, y0), (x1, y1) = pos[u], pos[v]
             sx, sy = _EDGE_SHIFT.get((u, v)) or _EDGE_SHIFT.get((v, u)) or (0.0, 0.0)
             ax.text((x0 + x1) / 2 + sx, (y0 + y1) / 2 + sy, text, fontsize=8.5, ha="center", va="center", zorder=6,
-                    color=ROUTE_COIN_COLOUR if attrs.get("coins") else ROUTE_CAMEL_COLOUR,
+                    color=ROUTE_COIN_COLOUR if attrs.get("coins") else ROUTE_CAMEL_COLOUR, gid="route-cost",
                     bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
     # names and notes
     city_notes = _city_notes(state, graph) if notes else {}
@@ -273,7 +279,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
         weight = "normal" if attrs["kind"] == "oasis" else "bold"
         va = "top" if dy < -0.5 else ("bottom" if dy > 0.5 else "center")
         ax.text(x + dx, y + dy, text, fontsize=9 if attrs["kind"] != "oasis" else 8, ha=ha, va=va, zorder=7,
-                fontweight=weight)
+                fontweight=weight, gid=f"name:{node}")
         if node in city_notes:
             if va == "bottom":
                 ny, nva = y + dy + 1.5, "bottom"
@@ -284,10 +290,9 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     _draw_beijing(state, ax, pos["beijing"])
     if state is not None:
         _draw_pieces(state, ax, pos, player)
+    ax.cost_scale = scale        # the cost -> colour mapping of ``reachable`` (None without it), for checks
     if costs:
-        from matplotlib.cm import ScalarMappable
-
-        bar = ax.figure.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.55, pad=0.01, fraction=0.04)
+        bar = ax.figure.colorbar(scale, ax=ax, shrink=0.55, pad=0.01, fraction=0.04)
         bar.set_label("cost of getting there (coins)", fontsize=9)
         bar.ax.tick_params(labelsize=8)
     if legend:
@@ -319,7 +324,8 @@ def _draw_beijing(state, ax, at):
     owners = state.posts.get("beijing", []) if state is not None else []
     for i, points in enumerate((10, 7, 4, 1)):
         face = PLAYER_COLOURS[owners[i]] if i < len(owners) else "white"
-        ax.add_patch(Rectangle((x0 + i * 2.4, y0), 2.1, 2.1, facecolor=face, edgecolor="#333333", zorder=6))
+        ax.add_patch(Rectangle((x0 + i * 2.4, y0), 2.1, 2.1, facecolor=face, edgecolor="#333333", zorder=6,
+                               gid=f"beijing:{points}"))
         ax.text(x0 + i * 2.4 + 1.05, y0 + 1.05, str(points), fontsize=8, ha="center", va="center", zorder=7,
                 color="white" if i < len(owners) else "black")
     ax.text(x0, y0 - 0.4, "Beijing spaces (VP)", fontsize=7.5, va="top", color="#444444", zorder=7)
@@ -340,7 +346,7 @@ def _draw_pieces(state, ax, pos, player):
             cs.append(PLAYER_COLOURS[seat])
             ring.append(seat == player)
     ax.scatter(xs, ys, s=55, marker="s", c=cs or "none", edgecolors=["black" if r else "#333333" for r in ring] or "none",
-               linewidths=[2.0 if r else 0.6 for r in ring] or 0.6, zorder=8)
+               linewidths=[2.0 if r else 0.6 for r in ring] or 0.6, zorder=8, gid="posts")
     txs, tys, tcs, tring = [], [], [], []
     count: dict = {}
     for seat, places in enumerate(state.travellers):
@@ -353,7 +359,7 @@ def _draw_pieces(state, ax, pos, player):
             tcs.append(PLAYER_COLOURS[seat])
             tring.append(seat == player)
     ax.scatter(txs, tys, s=90, marker="^", c=tcs, edgecolors="black", linewidths=[2.0 if r else 0.6 for r in tring],
-               zorder=9)
+               zorder=9, gid="travellers")
 
 
 # --- the action board ----------------------------------------------------------------------------------
@@ -372,7 +378,7 @@ def _die(ax, x, y, seat, colour, value, size=2.6):
     else:
         face, edge, ink = PLAYER_COLOURS[seat], "#222222", "white"
     ax.add_patch(FancyBboxPatch((x, y), size, size, boxstyle="round,pad=0,rounding_size=0.4", facecolor=face,
-                                edgecolor=edge, linewidth=2 if colour in ("black", "white") else 0.8, zorder=5))
+                                edgecolor=edge, linewidth=2 if colour in ("black", "white") else 0.8, zorder=5, gid="die"))
     ax.text(x + size / 2, y + size / 2, str(value) if value else "?", fontsize=9, ha="center", va="center",
             color=ink, fontweight="bold", zorder=6)
 
