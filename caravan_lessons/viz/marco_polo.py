@@ -23,7 +23,7 @@ from numbers import Real
 from ..boards import draw_board, positions
 
 __all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "contract_text", "draw_action_board", "draw_map",
-           "draw_player_board", "draw_score_steps", "reachable_costs", "score_stepper"]
+           "draw_player_board", "draw_score_steps", "MapView", "map_redraw_ms", "reachable_costs", "score_stepper"]
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a800")
 """Seat 0..3: red, blue, green, yellow (travellers, trading posts, dice)."""
@@ -622,3 +622,169 @@ def score_stepper(state_or_sheet, names=None):
 
     sheet = _sheet_of(state_or_sheet)
     return ScoreStepper(sheet, names=names, rules=default_data().rules, colours=SCORE_COLOURS)
+
+
+# --- a map redrawn after every action (the play app) ------------------------------------------------------
+
+class MapView:
+    """The map drawn once, then only its moving parts redrawn: for an app that shows the map after every action.
+
+    The static picture (locations, routes and their costs, names, notes, legend, a colour bar of travel
+    costs from 0 to ``max_cost`` coins) is rendered once and cached; :meth:`render_png` restores it and
+    draws over it only the location colours (reachable places by cost), the path, the travellers, the
+    trading posts, Beijing's spaces and the title (matplotlib blitting on an Agg canvas). The static
+    picture is rebuilt only when the city notes change (an outpost bonus taken).
+
+    Args:
+        state: the game to show first.
+        figsize: inches (default 11 x 6.6).
+        max_cost: the top of the cost colour scale, in coins.
+
+    Attributes:
+        figure, ax: the matplotlib Figure and Axes (an ipympl canvas can show ``figure`` too).
+    """
+
+    def __init__(self, state, figsize=(11, 6.6), max_cost: float = 40):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.cm import ScalarMappable
+        from matplotlib.colors import ListedColormap, Normalize
+        from matplotlib.figure import Figure
+        from matplotlib import colormaps
+
+        _check_state(state)
+        if state is None:
+            raise ValueError("MapView needs a game state (marco_polo.new_game(...))")
+        if isinstance(max_cost, bool) or not isinstance(max_cost, Real) or not 0 < max_cost < math.inf:
+            raise ValueError(f"max_cost must be a positive number of coins, not {max_cost!r}")
+        self.figure = Figure(figsize=figsize)
+        FigureCanvasAgg(self.figure)
+        self.graph = state.data.board
+        cmap = ListedColormap(colormaps["RdPu"]([0.25 + 0.75 * i / 255 for i in range(256)]), name="cost")
+        self.scale = ScalarMappable(norm=Normalize(0, max_cost), cmap=cmap)
+        self._signature = None
+        self._background = None
+        self._build(state)
+
+    def _notes_signature(self, state):
+        return tuple(sorted(state.outposts.items())), state.players
+
+    def _build(self, state) -> None:
+        from matplotlib.lines import Line2D
+
+        fig = self.figure
+        fig.clear()
+        self.ax = ax = fig.add_axes((0.0, 0.0, 0.93, 0.95))
+        draw_map(state, ax, title=" ")
+        bar_ax = fig.add_axes((0.935, 0.25, 0.012, 0.5))
+        bar = fig.colorbar(self.scale, cax=bar_ax)
+        bar.set_label("cost of getting there (coins)", fontsize=8.5)
+        bar.ax.tick_params(labelsize=8)
+        pos = positions(self.graph)
+        self._pos = pos
+        self.nodes = _node_collection(ax, self.graph)
+        self.travellers = next(c for c in ax.collections if c.get_gid() == "travellers")
+        self.posts = next(c for c in ax.collections if c.get_gid() == "posts")
+        self.beijing = sorted((p for p in ax.patches if (p.get_gid() or "").startswith("beijing:")),
+                              key=lambda p: -int(p.get_gid()[8:]))
+        self.path_line = Line2D([], [], color="#d62728", linewidth=5, alpha=0.75, solid_capstyle="round", zorder=2)
+        ax.add_line(self.path_line)
+        self.title = ax.set_title(" ", fontsize=11)
+        self._base_colours = [KIND_COLOURS[self.graph.nodes[n]["kind"]] for n in self.graph]
+        self._dynamic = [self.nodes, self.path_line, self.posts, self.travellers, *self.beijing, self.title]
+        for artist in self._dynamic:
+            artist.set_animated(True)
+        self._signature = self._notes_signature(state)
+        self._background = None
+
+    def update(self, state, *, player=None, reachable=None, path=None, title=None) -> None:
+        """Set the moving parts to ``state`` (arguments as :func:`draw_map`); nothing is rendered yet."""
+        import numpy as np
+
+        _check_state(state)
+        _check_player(state, player)
+        costs = _check_reachable(self.graph, reachable)
+        route = _check_path(self.graph, path)
+        if self._notes_signature(state) != self._signature:
+            self._build(state)
+        nodes = list(self.graph)
+        self.nodes.set_facecolors([self.scale.to_rgba(costs[n]) if n in costs else c
+                                   for n, c in zip(nodes, self._base_colours)])
+        self.path_line.set_data([self._pos[n][0] for n in route], [self._pos[n][1] for n in route])
+        scratch = _PieceCollector()
+        _draw_pieces(state, scratch, self._pos, player)
+        for artist, (xy, colours, widths) in zip((self.posts, self.travellers), scratch.layers):
+            artist.set_offsets(np.array(xy, dtype=float).reshape(-1, 2))
+            artist.set_facecolors(colours)
+            artist.set_linewidths(widths)
+            artist.set_edgecolors(["black" if w > 1 else "#333333" for w in widths] if widths else "none")
+        owners = state.posts.get("beijing", [])
+        for i, patch in enumerate(self.beijing):
+            patch.set_facecolor(PLAYER_COLOURS[owners[i]] if i < len(owners) else "white")
+        if title is None:
+            title = ("The Voyages of Marco Polo: the game is over" if state.is_terminal()
+                     else f"Round {state.round} of 5: player {state.current_player} to act")
+        self.title.set_text(title)
+
+    def render_png(self, state, **kwargs) -> bytes:
+        """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn)."""
+        import io
+
+        from PIL import Image
+
+        self.update(state, **kwargs)
+        canvas = self.figure.canvas
+        if self._background is None:
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.figure.bbox)
+        canvas.restore_region(self._background)
+        for artist in self._dynamic:
+            self.figure.draw_artist(artist)
+        image = Image.frombuffer("RGBA", canvas.get_width_height(), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
+        buffer = io.BytesIO()
+        image.convert("RGB").save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
+
+
+class _PieceCollector:
+    """Stands in for an Axes in :func:`_draw_pieces` and keeps what it would scatter (for MapView)."""
+
+    def __init__(self):
+        self.layers = []
+
+    def scatter(self, xs, ys, *, c, linewidths, **_):
+        colours = c if isinstance(c, list) else []
+        widths = linewidths if isinstance(linewidths, list) else []
+        self.layers.append((list(zip(xs, ys)), colours, widths))
+
+
+def _node_collection(ax, graph):
+    """The scatter of the locations drawn by ``draw_board`` (one point per node, in graph order)."""
+    n = graph.number_of_nodes()
+    return next(c for c in ax.collections if len(c.get_offsets()) == n and c.get_gid() is None)
+
+
+def map_redraw_ms(actions: int = 40, seed: int = 0) -> float:
+    """Median milliseconds to redraw the map (:class:`MapView`, PNG bytes) after each of ``actions`` random
+    actions of a 4-player game, the player's reachable places coloured (the bench's Marco Polo map figure)."""
+    import random
+    import statistics
+    import time
+
+    from ..marco_polo import new_game
+
+    state = new_game(4, seed=seed)
+    rng = random.Random(seed)
+    view = MapView(state)
+    view.render_png(state)                       # the static map, once
+    times = []
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            break
+        seat = state.current_player
+        start = time.perf_counter()
+        view.render_png(state, player=seat, reachable=reachable_costs(state, seat))
+        times.append(time.perf_counter() - start)
+    return 1000 * statistics.median(times)

@@ -224,3 +224,41 @@ def test_score_steps_and_stepper_add_up_to_the_sheet():
         vmp.draw_score_steps(sheet, len(sheet.rows) + 1)
     with pytest.raises(ValueError, match="ScoreSheet"):
         vmp.draw_score_steps([1, 2])
+
+
+def test_map_view_redraws_the_moving_parts():
+    state = settle(mp.new_game(4, seed=4, characters=["polos", "kubilai", "berke", "mercator"]))
+    view = vmp.MapView(state)
+    png = view.render_png(state)
+    assert png.startswith(b"\x89PNG")
+    assert len(view.travellers.get_offsets()) == 5
+    assert view.beijing[0].get_facecolor() == to_rgba(vmp.PLAYER_COLOURS[1])     # Kubilai's 10-point space
+    state.posts["moscow"] = [0]
+    state.travellers[0] = ["moscow", "venezia"]
+    costs = {"anxi": 10, "karakorum": 30}
+    again = view.render_png(state, player=0, reachable=costs, path=["moscow", "anxi", "karakorum"])
+    assert again != png
+    assert len(view.posts.get_offsets()) == 1
+    faces = dict(zip(mp.board(), map(tuple, view.nodes.get_facecolors())))
+    assert faces["anxi"] == pytest.approx(view.scale.to_rgba(10))
+    assert sum(faces["anxi"][:3]) > sum(faces["karakorum"][:3])
+    assert len(view.path_line.get_xdata()) == 3
+    assert view.title.get_text().startswith("Round 1 of 5")
+    with pytest.raises(ValueError, match="no route joins"):
+        view.render_png(state, path=["moscow", "beijing"])
+
+
+def test_map_view_rebuilds_when_an_outpost_bonus_is_taken():
+    state = mp.new_game(2, seed=9)
+    view = vmp.MapView(state)
+    view.render_png(state)
+    old_ax = view.ax
+    state.outposts.pop("moscow")
+    view.render_png(state)
+    assert view.ax is not old_ax
+    assert not any("outpost" in t.get_text() and t.get_position()[0] == 37.6 for t in view.ax.texts)
+
+
+def test_map_redraw_figure_is_measured():
+    ms = vmp.map_redraw_ms(actions=5)
+    assert 0 < ms < 5000
