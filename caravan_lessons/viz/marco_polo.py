@@ -42,7 +42,7 @@ most contracts."""
 # label offsets (in map units) where the default (below the node) would collide
 _LABEL_AT = {"oasis_i": (-1.5, -2.4, "right"), "adana": (0.0, 1.6, "center"), "xian": (1.9, -0.4, "left"),
              "lan_zhou": (-1.9, -1.6, "right"), "beijing": (2.6, -0.2, "left"), "oasis_d": (0.0, 1.3, "center"),
-             "oasis_b": (0.0, 1.3, "center"), "oasis_c": (0.0, 1.3, "center"), "karakorum": (-1.2, 1.7, "center"),
+             "oasis_b": (0.0, 1.3, "center"), "oasis_c": (1.0, 0.9, "left"), "karakorum": (-1.2, 1.7, "center"),
              "anxi": (0.0, -2.2, "center"), "moscow": (0.0, 2.0, "center"), "oasis_a": (0.0, 1.3, "center"),
              "venezia": (-1.6, -0.8, "right"), "kashgar": (0.0, -2.2, "center"), "oasis_f": (0.0, 1.3, "center"),
              "samarcanda": (-2.0, -0.6, "right"), "alexandria": (-1.9, -0.6, "right"), "oasis_e": (0.0, 1.3, "center"),
@@ -192,7 +192,7 @@ def reachable_costs(state, player: int, camel_value: float = 1.0, traveller: int
 
 
 def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, title=None, notes: bool = True,
-             legend: bool = True):
+             legend: bool = True, cost_label: str = "cost of getting there (coins)"):
     """The map of The Voyages of Marco Polo by geography; returns the matplotlib Axes.
 
     Args:
@@ -207,6 +207,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
         title: the title (default: the map's name, or the round and whose turn it is).
         notes: write each city's city card / outpost bonus / small-city bonus under its name.
         legend: show the legend of location kinds and player colours.
+        cost_label: the colour bar's label (say what the ``reachable`` numbers are, e.g. "steps from Venezia").
 
     Drawn: locations coloured by kind (:data:`KIND_COLOURS`), each route's extra cost on it (camels
     brown, coins purple; MP-TRAVEL-2), travellers as triangles and trading posts as squares in the
@@ -293,7 +294,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     ax.cost_scale = scale        # the cost -> colour mapping of ``reachable`` (None without it), for checks
     if costs:
         bar = ax.figure.colorbar(scale, ax=ax, shrink=0.55, pad=0.01, fraction=0.04)
-        bar.set_label("cost of getting there (coins)", fontsize=9)
+        bar.set_label(cost_label, fontsize=9)
         bar.ax.tick_params(labelsize=8)
     if legend:
         handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=KIND_COLOURS[k],
