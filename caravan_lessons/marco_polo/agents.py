@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..agents import MatchResult, View, _sources
+from ..agents import MatchResult, View, _sources, play_out
 from ..core import check_seed
 from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Reroll
 from .rules import new_game
@@ -98,18 +98,7 @@ def play_match(agents: Sequence, seed: int | None = None, max_turns: int = 100_0
         raise ValueError(f"marco_polo is played by 2, 3 or 4 agents, not {len(agents)}")
     seed = check_seed(seed)
     state = new_game(len(agents), seed=seed, characters=characters)
-    turns = 0
-    while not state.is_terminal():
-        if turns >= max_turns:
-            raise RuntimeError(f"match did not end within {max_turns} actions")
-        player = state.current_player
-        legal = state.legal_actions()
-        action = agents[player].choose(View(state, player, legal))
-        problem = state.why_illegal(action)
-        if problem is not None:
-            raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
-        state.apply(action)
-        turns += 1
+    turns = play_out(state, agents, max_turns)
     sheet = state.score_sheet()
     totals = sheet.totals()
     return MatchResult(state.winner, [float(t) for t in totals], state.round, turns, seed, [totals],
