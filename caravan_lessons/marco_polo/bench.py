@@ -119,3 +119,40 @@ def lab_games(games: int, players: int = 4, seed: int = 0, bots="mp-heuristic", 
                          "coins_vp": kinds[s].get("coins", 0), "beijing_vp": kinds[s].get("beijing", 0),
                          "contracts_vp": kinds[s].get("contracts", 0)})
     return pd.DataFrame(rows), routes
+
+
+def bot_games_per_s(bot: str, games: int = 3, players: int = 4, seed: int = 0) -> float:
+    """Whole ``players``-player games per second of wall time with the bot ``bot`` in every seat (first-game
+    characters; one core)."""
+    from ..agents import make_agent, play_out
+
+    start = time.perf_counter()
+    for i in range(games):
+        state = new_game(players, seed=seed + i)
+        play_out(state, [make_agent(bot, seed + 10 * i + s) for s in range(players)], 100_000, what="game")
+    return games / (time.perf_counter() - start)
+
+
+def app_action_ms(actions: int = 30, seed: int = 0) -> float:
+    """Median ms of one action in the play app, in-process (Agg; 3 human seats, so no bot time): from
+    ``app.choose(action)`` to the end of its redraw (map PNG, boards, list, log)."""
+    import statistics
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from ..ui.marco_polo_app import MarcoPoloApp
+
+    app = MarcoPoloApp(players=3, seed=seed, seats=["human"] * 3)
+    rng = random.Random(seed)
+    times = []
+    try:
+        while len(times) < actions and not app.state.is_terminal():
+            legal = app.state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            start = time.perf_counter()
+            app.choose(action)
+            times.append(time.perf_counter() - start)
+    finally:
+        app.close()
+    return 1000 * statistics.median(times)

@@ -231,7 +231,10 @@ class MarcoPoloApp(PlayShell):
             title = f"Travel to {state.map.name[path[-1]]}: {words} (press Play to confirm)"
         elif travelling:
             title = "Click your destination (colour: its cheapest cost in coins)"
-        key = (id(state), len(state.events), state.current_player, tuple(path or ()), bool(travelling))
+        # only what the map shows: the pieces, whose turn (the title), the travel preview
+        key = (tuple(map(tuple, state.travellers)), tuple(sorted((c, tuple(o)) for c, o in state.posts.items())),
+               tuple(sorted(state.outposts.items())), state.current_player, state.round, state.is_terminal(),
+               seat, tuple(path or ()), bool(travelling))
         if key == self._drawn:
             return
         self._drawn = key
