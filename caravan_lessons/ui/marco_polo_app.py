@@ -114,10 +114,10 @@ class MarcoPoloApp(PlayShell):
 
             for artist in self.map_view._dynamic:
                 artist.set_animated(False)
+            self.map_view.figure.set_dpi(80)            # 800 x 480 pixels: whole at JupyterLab's default width
             self.map_widget = new_figure_manager_given_figure(id(self), self.map_view.figure).canvas
             self.map_widget.header_visible = False
             self.map_widget.toolbar_visible = False
-            self.map_widget.layout.width = "860px"
         else:
             self.map_widget = W.Image(format="png", layout=W.Layout(width="860px"))
         self.map_widget.add_class("mp-map")
@@ -212,11 +212,14 @@ class MarcoPoloApp(PlayShell):
         path = max(action.paths, key=len)
         return path, self._move_cost(state, action)
 
+    @staticmethod
+    def _payment(state, action) -> tuple[int, int, int]:
+        """(coins, camels, steps) the engine will charge for a legal Move (its own check's plan)."""
+        plan = state._check(action)
+        return plan["coins"], plan["camels"], plan["steps"]
+
     def _move_cost(self, state, action) -> str:
-        seat = state.current_player
-        after = state.child(action)
-        coins, camels = state.coins[seat] - after.coins[seat], state.camels[seat] - after.camels[seat]
-        steps = sum(len(p) - 1 for p in action.paths)
+        coins, camels, steps = self._payment(state, action)
         return f"{steps} step{'s' if steps != 1 else ''}: {coins} coin{'s' if coins != 1 else ''}" + (
             f" and {camels} camel{'s' if camels != 1 else ''}" if camels else "")
 
@@ -243,19 +246,19 @@ class MarcoPoloApp(PlayShell):
                                                              reachable=reach, path=path, title=title)
         else:
             self.map_view.update(state, player=seat if seat >= 0 else None, reachable=reach, path=path, title=title)
+            for artist in self.map_view._dynamic:       # a live canvas draws every artist (no blitting)
+                artist.set_animated(False)
             self.map_view.figure.canvas.draw_idle()
 
     def _end_costs(self, state) -> dict:
         """Destination -> the cheapest coins of the listed travel paths ending there (camels counted as 1 coin)."""
-        seat = state.current_player
         out: dict = {}
         for m in state.legal_actions():
             if not isinstance(m, Move) or not m.paths or len(m.paths[0]) < 2:
                 continue
-            after = state.child(m)
-            cost = (state.coins[seat] - after.coins[seat]) + (state.camels[seat] - after.camels[seat])
+            coins, camels, _steps = self._payment(state, m)
             end = m.paths[0][-1]
-            out[end] = min(cost, out.get(end, cost))
+            out[end] = min(coins + camels, out.get(end, coins + camels))
         return out
 
     def _draw_boards(self, state, seat: int) -> None:
@@ -469,11 +472,9 @@ class MarcoPoloApp(PlayShell):
             else:
                 self.say(f"<i>No listed path ends at {html.escape(state.map.name.get(city, city))}.</i>")
             return None
-        seat = state.current_player
-
         def cost(a):
-            after = state.child(a)
-            return (state.coins[seat] - after.coins[seat]) + (state.camels[seat] - after.camels[seat])
+            coins, camels, _steps = self._payment(state, a)
+            return coins + camels
 
         self.destination = city
         best = min(ending, key=cost)
