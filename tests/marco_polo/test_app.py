@@ -150,3 +150,24 @@ def test_close_releases_every_widget_and_undo_replay_stay_bounded():
         app.close()
         counts.append(live_widgets())
     assert counts[-1] <= counts[1], counts
+
+
+def test_widgets_stay_bounded_over_100_replay_steps_and_50_undos():
+    app = MarcoPoloApp(players=2, seed=8, seats=["human", "human"])
+    try:
+        for _ in range(400):
+            if len(app.history) >= 55:
+                break
+            human_turn_by_list(app)
+        start = live_widgets()
+        for k in range(100):
+            app.replay.value = k % (app.replay.max + 1)
+        app.replay.value = app.replay.max
+        undos = 0
+        while app.history and undos < 50:
+            assert app.undo()
+            undos += 1
+        assert undos == 50
+        assert live_widgets() <= start + 10, (start, live_widgets())
+    finally:
+        app.close()
