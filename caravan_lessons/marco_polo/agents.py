@@ -40,16 +40,17 @@ def value(state, seat: int) -> float:
     return v
 
 
-def _settled_value(state, seat: int, depth: int = 3) -> float:
-    """:func:`value` after taking, greedily, the choices the action left to ``seat`` (a travel's path, a
-    bazaar column, ...), so that placing dice on Travel is judged by where the traveller can go."""
+def _settled_value(state, seat: int, depth: int = 3, worth=None) -> float:
+    """``worth`` (default :func:`value`) after taking, greedily, the choices the action left to ``seat`` (a
+    travel's path, a bazaar column, ...), so that placing dice on Travel is judged by where the traveller can go."""
+    worth = worth or value
     while depth and state.tasks and state.current_player == seat:
         options = state.legal_actions()
         if len(options) > 40:
             options = options[:: len(options) // 40 + 1]
-        state = max((state.child(o) for o in options), key=lambda child: value(child, seat))
+        state = max((state.child(o) for o in options), key=lambda child: worth(child, seat))
         depth -= 1
-    return value(state, seat)
+    return worth(state, seat)
 
 
 class GreedyAgent:
@@ -57,6 +58,8 @@ class GreedyAgent:
     hidden) and count a little below doing nothing. Ties are broken by its own seeded generator."""
 
     name = "mp-greedy"
+    worth = staticmethod(value)
+    """The position's worth the bot maximises, ``(state, seat) -> float``."""
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(check_seed(seed))
@@ -67,7 +70,7 @@ class GreedyAgent:
             return actions[0]
         state = view._state
         seat = view.player
-        base = value(state, seat)
+        base = self.worth(state, seat)
         best, best_score = [], None
         for action in actions:
             if isinstance(action, (Reroll, BuyBlackDie)):
@@ -75,7 +78,7 @@ class GreedyAgent:
             elif isinstance(action, EndTurn):
                 score = base
             else:
-                score = _settled_value(state.child(action), seat)
+                score = _settled_value(state.child(action), seat, worth=self.worth)
             if best_score is None or score > best_score + 1e-9:
                 best, best_score = [action], score
             elif abs(score - best_score) <= 1e-9:
@@ -155,41 +158,13 @@ class HeuristicAgent(GreedyAgent):
     dice, ... show up in the states it compares). Fulfilling a contract is always taken when offered."""
 
     name = "mp-heuristic"
+    worth = staticmethod(plan_value)
 
     def choose(self, view: View):
         from .actions import Fulfil
 
-        actions = view.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        for action in actions:
-            if isinstance(action, Fulfil):
-                return action
-        state, seat = view._state, view.player
-        base = plan_value(state, seat)
-        best, best_score = [], None
-        for action in actions:
-            if isinstance(action, (Reroll, BuyBlackDie)):
-                score = base - 0.6
-            elif isinstance(action, EndTurn):
-                score = base
-            else:
-                score = _settled_plan_value(state.child(action), seat)
-            if best_score is None or score > best_score + 1e-9:
-                best, best_score = [action], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
-        return best[self.rng.randrange(len(best))]
-
-
-def _settled_plan_value(state, seat: int, depth: int = 3) -> float:
-    while depth and state.tasks and state.current_player == seat:
-        options = state.legal_actions()
-        if len(options) > 40:
-            options = options[:: len(options) // 40 + 1]
-        state = max((state.child(o) for o in options), key=lambda child: plan_value(child, seat))
-        depth -= 1
-    return plan_value(state, seat)
+        fulfil = [a for a in view.legal_actions if isinstance(a, Fulfil)]
+        return fulfil[0] if fulfil else super().choose(view)
 
 
 # --- hooks of the shared MCTS (caravan_lessons.mcts looks them up in the marco_polo package) ---------------

@@ -30,7 +30,7 @@ import html
 import ipywidgets as W
 
 from ..agents import make_agent
-from ..marco_polo import RULES, Choose, EndTurn, Fulfil, Move, Place, new_game
+from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
 from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, die_text
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
@@ -119,7 +119,7 @@ class MarcoPoloApp(PlayShell):
             self.map_widget.header_visible = False
             self.map_widget.toolbar_visible = False
         else:
-            self.map_widget = W.Image(format="png", layout=W.Layout(width="860px"))
+            self.map_widget = W.Image(format="png", layout=W.Layout(width="100%", max_width="860px"))
         self.map_widget.add_class("mp-map")
         self.picker = BoardPicker(self.map_view.figure, state.data.board, self.pick_location)
         button = W.Layout(width="auto", min_width="120px")
@@ -328,7 +328,7 @@ class MarcoPoloApp(PlayShell):
                 self.city_buttons[c] = b
             self.city_box.children = list(self.city_buttons.values())
         for b in (*self.space_buttons.values(), *self.city_buttons.values()):
-            b.disabled = not turn
+            b.disabled = not turn or state.main_done             # one main action a turn (MP-TURN-1)
         for kind, b in self.bonus_buttons.items():
             b.disabled = not any(_is_kind(a, kind) for a in legal)
         self.end_button.disabled = not any(isinstance(a, EndTurn) for a in legal)
@@ -346,7 +346,8 @@ class MarcoPoloApp(PlayShell):
             self._set_options(state, options)
         elif turn:
             if self._filter is None:
-                self.prompt.value = "<i>Click an action space or a bonus action to see your choices.</i>"
+                self.prompt.value = ("<i>Main action done: take bonus actions, or press End turn.</i>" if state.main_done
+                                     else "<i>Click an action space or a bonus action to see your choices.</i>")
                 self._set_options(state, [])
             else:
                 self._set_options(state, [a for a in legal if self._matches(a, self._filter)])

@@ -37,6 +37,12 @@ def _fraction_of(city: str) -> tuple[float, float]:
     return x / width, 1 - y / height
 
 
+def settled(page) -> None:
+    """Wait until the kernel has finished the click's handler (the map is redrawn after the message line)."""
+    page.wait_for_function(bs.JS_KERNEL_IDLE, timeout=30_000)
+    page.wait_for_timeout(400)                                     # the canvas image travels after the idle
+
+
 @pytest.mark.browser
 def test_place_dice_and_travel_by_clicking_in_jupyterlab(tmp_path, artifacts):
     from playwright.sync_api import expect
@@ -60,6 +66,7 @@ def test_place_dice_and_travel_by_clicking_in_jupyterlab(tmp_path, artifacts):
         select.select_option(index=len(options) - 1)           # the highest dice: the most steps
         app.locator(".mp-play").click()
         expect(app.locator(".mp-prompt")).to_contain_text("choose the path of your travel", timeout=15_000)
+        settled(page)
         page.screenshot(path=str(artifacts / "mp_lab_travel_choice.png"), full_page=False)
         fx, fy = _fraction_of("alexandria")
         box = canvas.bounding_box()
@@ -68,7 +75,9 @@ def test_place_dice_and_travel_by_clicking_in_jupyterlab(tmp_path, artifacts):
         explain = app.locator(".mp-explain")
         expect(explain).to_contain_text("Travel to Alexandria", timeout=15_000)
         expect(explain).to_contain_text("coin", timeout=5_000)
+        settled(page)
         page.screenshot(path=str(artifacts / "mp_lab_path_shown.png"), full_page=False)
         app.locator(".mp-play").click()
         expect(app.locator(".mp-log")).to_contain_text("venezia–alexandria", timeout=20_000)
+        settled(page)
         page.screenshot(path=str(artifacts / "mp_lab_travelled.png"), full_page=False)
