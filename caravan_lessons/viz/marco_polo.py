@@ -415,6 +415,24 @@ def _short(bundle: Mapping) -> str:
     return "\n+".join(parts)
 
 
+def _board_axes(state, fig, what: str, size, width: float, height: float):
+    """Check ``state``; clear ``fig`` (a new Figure of ``size`` inches if None) and give it one Axes filling it,
+    with coordinates 0..width x 0..height and no frame. Returns (fig, ax)."""
+    from matplotlib.figure import Figure
+
+    _check_state(state)
+    if state is None:
+        raise ValueError(f"{what} needs a game state (marco_polo.new_game(...))")
+    if fig is None:
+        fig = Figure(figsize=size)
+    fig.clear()
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, height)
+    ax.axis("off")
+    return fig, ax
+
+
 def draw_action_board(state, fig=None):
     """The action spaces of the main board with the dice placed this round; returns the Figure.
 
@@ -427,21 +445,11 @@ def draw_action_board(state, fig=None):
     Raises:
         ValueError: ``state`` is not a Marco Polo game.
     """
-    from matplotlib.figure import Figure
     from matplotlib.patches import Rectangle
 
     from ..marco_polo.effects import card_text
 
-    _check_state(state)
-    if state is None:
-        raise ValueError("draw_action_board needs a game state (marco_polo.new_game(...))")
-    if fig is None:
-        fig = Figure(figsize=(11, 7))
-    fig.clear()
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, 110)
-    ax.set_ylim(0, 72)
-    ax.axis("off")
+    fig, ax = _board_axes(state, fig, "draw_action_board", (11, 7), 110, 72)
     data, spaces = state.data, state.spaces
     ax.text(1, 71.5, f"Action board, round {state.round} of 5: dice placed this round (black dice left in the "
             f"supply: {state.black_dice})", fontsize=11, fontweight="bold", va="top")
@@ -521,20 +529,10 @@ def draw_player_board(state, player: int, fig=None, *, secret: bool = False):
     Raises:
         ValueError: a state that is not a Marco Polo game, or a bad seat.
     """
-    from matplotlib.figure import Figure
-
-    _check_state(state)
-    if state is None:
-        raise ValueError("draw_player_board needs a game state (marco_polo.new_game(...))")
-    _check_player(state, player)
-    if fig is None:
-        fig = Figure(figsize=(7.5, 3.6))
-    fig.clear()
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, 75)
-    ax.set_ylim(0, 36)
-    ax.axis("off")
     from matplotlib.patches import FancyBboxPatch
+
+    fig, ax = _board_axes(state, fig, "draw_player_board", (7.5, 3.6), 75, 36)
+    _check_player(state, player)
 
     colour = PLAYER_COLOURS[player]
     ax.add_patch(FancyBboxPatch((0.5, 0.5), 74, 35, boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fafafa",
