@@ -265,7 +265,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
         if text:
             (x0, y0), (x1, y1) = pos[u], pos[v]
             sx, sy = _EDGE_SHIFT.get((u, v)) or _EDGE_SHIFT.get((v, u)) or (0.0, 0.0)
-            ax.text((x0 + x1) / 2 + sx, (y0 + y1) / 2 + sy, text, fontsize=8.5, ha="center", va="center", zorder=6,
+            ax.text((x0 + x1) / 2 + sx, (y0 + y1) / 2 + sy, text, fontsize=9, ha="center", va="center", zorder=6,
                     color=ROUTE_COIN_COLOUR if attrs.get("coins") else ROUTE_CAMEL_COLOUR, gid="route-cost",
                     bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
     # names and notes
@@ -286,7 +286,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
                 ny, nva = y + dy + 1.5, "bottom"
             else:
                 ny, nva = y + dy - (1.5 if va == "top" else 0.9), "top"
-            ax.text(x + dx, ny, city_notes[node], fontsize=7.5, ha=ha, va=nva, color="#444444", zorder=7,
+            ax.text(x + dx, ny, city_notes[node], fontsize=8, ha=ha, va=nva, color="#444444", zorder=7,
                     linespacing=1.0)
     _draw_beijing(state, ax, pos["beijing"])
     if state is not None:
@@ -329,7 +329,7 @@ def _draw_beijing(state, ax, at):
                                gid=f"beijing:{points}"))
         ax.text(x0 + i * 2.4 + 1.05, y0 + 1.05, str(points), fontsize=8, ha="center", va="center", zorder=7,
                 color="white" if i < len(owners) else "black")
-    ax.text(x0, y0 - 0.4, "Beijing spaces (VP)", fontsize=7.5, va="top", color="#444444", zorder=7)
+    ax.text(x0, y0 - 0.4, "Beijing spaces (VP)", fontsize=8, va="top", color="#444444", zorder=7)
 
 
 def _draw_pieces(state, ax, pos, player):
