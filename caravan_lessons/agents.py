@@ -221,6 +221,8 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "heuristic": _lazy("caravan_lessons.jaipur.agents", "HeuristicAgent"),
     "mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=1000),
     "mp-greedy": _lazy("caravan_lessons.marco_polo.agents", "GreedyAgent"),
+    "mp-heuristic": _lazy("caravan_lessons.marco_polo.agents", "HeuristicAgent"),
+    "mp-mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=60, depth=8),
 }
 """Bot names the command line, the arena and the apps accept, mapped to a constructor
 ``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);

@@ -28,6 +28,9 @@ Figures (one process, one core):
 * ``marco_polo_map_redraw_ms``: median time to redraw the Marco Polo map after an action (the static map
   cached, travellers, posts, Beijing and the reachable places by cost redrawn; PNG bytes; Agg,
   in-process; :func:`caravan_lessons.viz.marco_polo.map_redraw_ms`).
+* ``marco_polo_greedy_4p_games_per_s``, ``marco_polo_heuristic_4p_games_per_s``: whole 4-player games with that
+  bot in every seat (3 games, wall time); ``marco_polo_app_action_ms``: median ms of one action in the Marco Polo
+  app, from ``app.choose`` to the end of its redraw (3 human seats, Agg, in-process).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
 Browser latency (``python -m caravan_lessons bench --browser``, see :func:`browser_latency`): the
@@ -288,9 +291,14 @@ def marco_polo_figures(games: int = 100) -> dict:
 
     random_games(3, seed=99, time_legal=False)  # warm the move tables
     run = random_games(games, seed=1)
+    from .marco_polo.bench import app_action_ms, bot_games_per_s
+
     return {"marco_polo_random_4p_games_per_s": round(run["games_per_s"], 1),
             "marco_polo_actions_per_game": round(run["actions_per_game"], 1),
-            "marco_polo_legal_actions_us": round(run["legal_actions_us"], 1)}
+            "marco_polo_legal_actions_us": round(run["legal_actions_us"], 1),
+            "marco_polo_greedy_4p_games_per_s": round(bot_games_per_s("mp-greedy"), 2),
+            "marco_polo_heuristic_4p_games_per_s": round(bot_games_per_s("mp-heuristic"), 2),
+            "marco_polo_app_action_ms": round(app_action_ms(), 1)}
 
 
 def marco_polo_map_redraw_ms(actions: int = 40) -> float:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..agents import MatchResult, View, _sources
+from ..agents import MatchResult, View, _sources, play_out
 from ..core import check_seed
-from .actions import BuyBlackDie, EndTurn, Reroll
+from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Reroll
 from .rules import new_game
 
 SEATS = (2, 3, 4)
@@ -98,19 +98,191 @@ def play_match(agents: Sequence, seed: int | None = None, max_turns: int = 100_0
         raise ValueError(f"marco_polo is played by 2, 3 or 4 agents, not {len(agents)}")
     seed = check_seed(seed)
     state = new_game(len(agents), seed=seed, characters=characters)
-    turns = 0
-    while not state.is_terminal():
-        if turns >= max_turns:
-            raise RuntimeError(f"match did not end within {max_turns} actions")
-        player = state.current_player
-        legal = state.legal_actions()
-        action = agents[player].choose(View(state, player, legal))
-        problem = state.why_illegal(action)
-        if problem is not None:
-            raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
-        state.apply(action)
-        turns += 1
+    turns = play_out(state, agents, max_turns)
     sheet = state.score_sheet()
     totals = sheet.totals()
     return MatchResult(state.winner, [float(t) for t in totals], state.round, turns, seed, [totals],
                        [_sources(sheet, len(agents))])
+
+
+# --- the heuristic bot (plans toward its objectives and Beijing) -------------------------------------------
+
+_HOPS: dict[int, dict] = {}
+
+
+def _hops(state) -> dict:
+    """All-pairs numbers of steps on the map (cached per board)."""
+    found = _HOPS.get(id(state.data.board))
+    if found is None:
+        import networkx as nx
+
+        found = _HOPS[id(state.data.board)] = dict(nx.all_pairs_shortest_path_length(state.data.board))
+    return found
+
+
+def plan_value(state, seat: int) -> float:
+    """:func:`value` plus a plan: every objective city without the seat's trading post and Beijing pull its
+    travellers (a point or so per step closer, more while rounds remain to get there), goods that a contract
+    still needs count more, and a fulfilled contract counts its victory points at once."""
+    v = value(state, seat)
+    hops = _hops(state)
+    rounds_left = max(0, state.data.tables["rounds"] - state.round) + 1
+    pull = 0.35 + 0.25 * min(rounds_left, 4)
+    targets = {c for o in state.objectives[seat] for c in state.data.objectives[o][0] if not state.has_post(seat, c)}
+    if not state.has_post(seat, "beijing"):
+        targets.add("beijing")
+    for city in targets:
+        weight = 1.8 if city == "beijing" else 1.0
+        steps = min(hops[t].get(city, 12) for t in state.travellers[seat])
+        v -= pull * weight * min(steps, 8)
+    need = [0, 0, 0]
+    for cid in state.active[seat]:
+        cost = state.data.contracts[cid]["cost"]
+        for i, g in enumerate(GOOD_NAMES):
+            need[i] += cost.get(g, 0)
+    v += sum(min(n, k) * 0.6 for n, k in zip(state.goods[seat], need))
+    v += 1.0 * len(state.active[seat])
+    if state.round == state.data.tables["rounds"]:
+        v += state.coins[seat] / 10 - state.coins[seat] / 8 - state.camels[seat] / 4
+    return v
+
+
+class HeuristicAgent(GreedyAgent):
+    """Plans toward its objective cities and Beijing and fulfils contracts: one-action lookahead like
+    :class:`GreedyAgent` (choices opened by an action settled greedily too), on :func:`plan_value`, which adds
+    the pull of the cities it still needs (fewer steps away is better, Beijing most), the goods its contracts
+    ask for, and its character's power as the engine applies it (Berke's free occupied spaces, Raschid's set
+    dice, ... show up in the states it compares). Fulfilling a contract is always taken when offered."""
+
+    name = "mp-heuristic"
+
+    def choose(self, view: View):
+        from .actions import Fulfil
+
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        for action in actions:
+            if isinstance(action, Fulfil):
+                return action
+        state, seat = view._state, view.player
+        base = plan_value(state, seat)
+        best, best_score = [], None
+        for action in actions:
+            if isinstance(action, (Reroll, BuyBlackDie)):
+                score = base - 0.6
+            elif isinstance(action, EndTurn):
+                score = base
+            else:
+                score = _settled_plan_value(state.child(action), seat)
+            if best_score is None or score > best_score + 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+
+def _settled_plan_value(state, seat: int, depth: int = 3) -> float:
+    while depth and state.tasks and state.current_player == seat:
+        options = state.legal_actions()
+        if len(options) > 40:
+            options = options[:: len(options) // 40 + 1]
+        state = max((state.child(o) for o in options), key=lambda child: plan_value(child, seat))
+        depth -= 1
+    return plan_value(state, seat)
+
+
+# --- hooks of the shared MCTS (caravan_lessons.mcts looks them up in the marco_polo package) ---------------
+
+_TEMPLATES: dict[int, tuple] = {}
+
+
+def determinize(observation: dict, rng: random.Random):
+    """A full game state consistent with ``observation`` (``State.observation(player)``): the other players'
+    objectives are dealt at random from the objective cards the observer has not seen, the contracts not in
+    sight are shuffled into the piles (their sizes as observed) and the special pile, and the dice are rolled
+    by a fresh generator seeded from ``rng``. [simplification] Contracts returned under the special pile at a
+    round end are shuffled in with the rest although a player could remember them.
+
+    Raises:
+        ValueError: an observation that is not a Marco Polo observation.
+    """
+    if not isinstance(observation, dict) or observation.get("game") != "marco_polo" or "player" not in observation:
+        raise ValueError("determinize needs a Marco Polo observation (State.observation(player))")
+    key = id(observation)
+    found = _TEMPLATES.get(key)
+    if found is None or found[0] is not observation:
+        from .saves import state_from_dict
+
+        me = observation["player"]
+        full = dict(observation)
+        full.pop("player")
+        full["rng"] = {"version": 3, "state": list(random.Random(0).getstate()[1])}
+        seen_contracts = set(observation["board_contracts"]) | {c for a in observation["active"] for c in a} | {
+            c for f in observation["fulfilled"] for c in f}
+        template = state_from_dict(_placeholder(full, seen_contracts))
+        _TEMPLATES.clear()
+        _TEMPLATES[key] = found = (observation, template, me, seen_contracts)
+    _, template, me, seen = found
+    state = template.clone()
+    state.rng = random.Random(rng.getrandbits(64))
+    data = state.data
+    unseen = [o for o in sorted(data.objectives) if o not in state.objectives[me]]
+    rng.shuffle(unseen)
+    for seat in range(state.players):
+        if seat != me:
+            k = len(template.objectives[seat])
+            state.objectives[seat], unseen = unseen[:k], unseen[k:]
+    hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
+    rng.shuffle(hidden)
+    sizes = [len(p) for p in template.piles]
+    piles = []
+    for n in sizes:
+        piles.append(hidden[:n])
+        hidden = hidden[n:]
+    state.piles = piles
+    state.special_pile = hidden[:len(template.special_pile)]
+    return state
+
+
+def _placeholder(full: dict, seen: set) -> dict:
+    """The observation with the hidden parts filled in by any consistent guess (replaced at each determinize)."""
+    from .components import default_data
+
+    data = default_data()
+    objectives = [list(o) for o in full["objectives"]]
+    mine = {o for o in objectives for o in o}
+    spare = [o for o in sorted(data.objectives) if o not in mine]
+    for seat, held in enumerate(objectives):
+        if not held:
+            objectives[seat], spare = spare[:2], spare[2:]
+    hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
+    piles = []
+    for n in full["piles"]:
+        piles.append(hidden[:n])
+        hidden = hidden[n:]
+    out = dict(full)
+    out["objectives"] = objectives
+    out["piles"] = piles
+    out["special_pile"] = hidden[:full["special_pile"]]
+    return out
+
+
+def evaluate(state, player: int) -> float:
+    """A win chance in [0, 1] from :func:`plan_value`'s lead over the best other seat (for the MCTS cut-off)."""
+    import math
+
+    mine = plan_value(state, player)
+    best = max(plan_value(state, s) for s in range(state.players) if s != player)
+    return 1.0 / (1.0 + math.exp(-(mine - best) / 6.0))
+
+
+def playout_policy(state, rng: random.Random):
+    """The rollout policy of the MCTS: a fulfilable contract if any, else a random legal action."""
+    from .actions import Fulfil
+
+    actions = state.legal_actions()
+    for a in actions:
+        if isinstance(a, Fulfil):
+            return a
+    return actions[rng.randrange(len(actions))]

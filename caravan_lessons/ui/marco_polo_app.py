@@ -1,0 +1,519 @@
+"""The Voyages of Marco Polo play app: 2-4 seats (humans or bots) on the shared shell.
+
+    from caravan_lessons.ui.marco_polo_app import MarcoPoloApp
+    app = MarcoPoloApp(players=3, seats=["human", "mp-heuristic", "mp-greedy"])
+    app            # displays itself in a notebook
+
+How a learner plays (every action goes through the engine; a refusal shows the rule ID and our
+wording of the rule, and changes nothing):
+
+* **placing dice**: click an action space button (take 5 coins, the bazaar, Khan's favour, take
+  contracts, travel, a city card where you have a trading post): the list below then offers the
+  ways to place dice there (which dice, and for Raschid the value he sets, MP-CHAR-1); choose one and
+  press **Play**. A space you cannot use says why (the rule the engine names);
+* **bonus actions** are buttons: fulfil a contract, the moneybag, reroll, adjust, a black die; then
+  **End turn** (MP-TURN-1, MP-BONUS-*);
+* **every choice inside an effect** (a bazaar column, goods of choice, a contract, coins or camels,
+  repetitions of a city card, ...) is listed with the question on the prompt line (engine ``Choose``);
+* **travel**: after placing dice on travel, click the destination on the map (``canvas="ipympl"``; or
+  ``app.pick_location(city)``, or choose from the list): the cheapest path there is drawn on the map with
+  its cost in coins and camels, and **Play** confirms it (engine ``Move``).
+
+The game ends after round 5 (MP-END-1): the app stops for everyone and shows the final score sheet in
+the shared score stepper. There is no pause between rounds: the engine goes from one round to the next
+by itself (income, dice rolled, new contracts), and the log tells what happened.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from ..agents import make_agent
+from ..marco_polo import RULES, Choose, EndTurn, Fulfil, Move, Place, new_game
+from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, die_text
+from ..marco_polo.components import SPACE_NAMES
+from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
+from .shell import HUMAN, PlayShell
+
+__all__ = ["BOTS", "MarcoPoloApp"]
+
+BOTS = ("random", "mp-greedy", "mp-heuristic", "mp-mcts")
+"""The bots that play Marco Polo (the seat pickers offer these)."""
+MAIN_SPACES = ("coins", "bazaar:camel", "bazaar:pepper", "bazaar:silk", "bazaar:gold", "khan", "contracts", "travel")
+SPACE_RULE = {"coins": "MP-ACT-3", "khan": "MP-KHAN-1", "contracts": "MP-CONTRACT-1", "travel": "MP-TRAVEL-1"}
+BONUS = {"fulfil": ("Fulfil a contract", Fulfil), "moneybag": ("Moneybag (3 coins)", Place),
+         "reroll": ("Reroll a die (1 camel)", Reroll), "adjust": ("Turn a die ±1 (2 camels)", Adjust),
+         "black": ("Black die (3 camels)", BuyBlackDie)}
+
+
+def _is_kind(action, kind: str) -> bool:
+    if kind == "moneybag":
+        return isinstance(action, Place) and action.space == "moneybag"
+    return isinstance(action, BONUS[kind][1])
+
+
+class MarcoPoloApp(PlayShell):
+    """A playable game of The Voyages of Marco Polo, as one ipywidgets box.
+
+    Args:
+        players: 2, 3 or 4.
+        seed: the game seed.
+        seats: per seat ``"human"`` or a bot of :data:`BOTS` (default: a human in seat 0, ``mp-heuristic``
+            bots elsewhere).
+        mode: ``"practice"`` (free undo, the default) or ``"match"`` (undo only while no die was rolled
+            and no card turned since your move).
+        bot_seed: the bots' seed.
+        characters: as :func:`marco_polo.new_game` (default ``"first_game"``: Raschid, Matteo, Berke,
+            Mercator by seat, MP-SETUP-11).
+        canvas: ``"png"`` (the map as a picture; works everywhere) or ``"ipympl"`` (a live canvas: click
+            a destination).
+
+    Raises:
+        ValueError: a bad player count, seat list, mode, canvas or seed.
+
+    Attributes:
+        state: the live ``marco_polo.State``. space_buttons (by space), city_buttons (by card id),
+        bonus_buttons (by kind), choice_list (the options now), play_button, end_button, prompt,
+        destination (the clicked destination during a travel, or None), map_view (the MapView).
+    """
+
+    css_prefix = "mp"
+    continue_label = "Next round"
+
+    @classmethod
+    def check_arguments(cls, seats, mode: str, bot_seed: int) -> list[str]:
+        """As the shell's, but only the bots that play Marco Polo are offered."""
+        super().check_arguments(seats, mode, bot_seed)
+        names = [HUMAN, *BOTS]
+        for seat, who in enumerate(seats):
+            if who not in names:
+                raise ValueError(f"seat {seat}: {who!r} does not play Marco Polo; choose from {', '.join(names)}")
+        return names
+
+    def __init__(self, players: int = 3, seed: int = 1, seats=None, mode: str = "practice", bot_seed: int = 0,
+                 characters="first_game", canvas: str = "png"):
+        from ..boards import BoardPicker
+        from ..viz.marco_polo import MapView
+
+        self.picker = None
+        if canvas not in ("png", "ipympl"):
+            raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
+        seats = list(seats) if seats is not None else [HUMAN] + ["mp-heuristic"] * (players - 1)
+        if isinstance(players, bool) or not isinstance(players, int) or len(seats) != players:
+            raise ValueError(f"give one seat per player: {players!r} players, {len(seats)} seats")
+        self.check_arguments(seats, mode, bot_seed)
+        state = new_game(players, seed=seed, characters=characters)
+        self.canvas_kind = canvas
+        self.destination = None
+        self._filter: str | None = None
+        self._drawn = None
+        self.map_view = MapView(state, figsize=(10, 6.0))
+        if canvas == "ipympl":
+            from ipympl.backend_nbagg import new_figure_manager_given_figure
+
+            for artist in self.map_view._dynamic:
+                artist.set_animated(False)
+            self.map_view.figure.set_dpi(80)            # 800 x 480 pixels: whole at JupyterLab's default width
+            self.map_widget = new_figure_manager_given_figure(id(self), self.map_view.figure).canvas
+            self.map_widget.header_visible = False
+            self.map_widget.toolbar_visible = False
+        else:
+            self.map_widget = W.Image(format="png", layout=W.Layout(width="860px"))
+        self.map_widget.add_class("mp-map")
+        self.picker = BoardPicker(self.map_view.figure, state.data.board, self.pick_location)
+        button = W.Layout(width="auto", min_width="120px")
+        self.space_buttons = {}
+        for space in MAIN_SPACES:
+            b = W.Button(description=SPACE_NAMES[space].replace("the bazaar (", "bazaar: ").rstrip(")")
+                         if space.startswith("bazaar") else SPACE_NAMES[space], layout=button)
+            b.add_class("mp-space-" + space.replace(":", "-"))
+            b.on_click(lambda _b, space=space: self.select_space(space))
+            self.space_buttons[space] = b
+        self.city_buttons: dict[int, W.Button] = {}
+        self.city_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.bonus_buttons = {}
+        for kind, (text, _cls) in BONUS.items():
+            b = W.Button(description=text, layout=button).add_class(f"mp-bonus-{kind}")
+            b.on_click(lambda _b, kind=kind: self.select_bonus(kind))
+            self.bonus_buttons[kind] = b
+        self.end_button = W.Button(description="End turn", button_style="warning", layout=button)
+        self.end_button.add_class("mp-end-turn")
+        self.end_button.on_click(lambda _b: self.choose(EndTurn()))
+        self.prompt = W.HTML().add_class("mp-prompt")
+        self.choice_list = W.Select(options=[], rows=8, layout=W.Layout(width="560px")).add_class("mp-choices")
+        self.choice_list.observe(lambda _c: self._selection_changed(), names="value")
+        self.play_button = W.Button(description="Play", button_style="primary", icon="check",
+                                    layout=W.Layout(width="120px")).add_class("mp-play")
+        self.play_button.on_click(lambda _b: self.play_selected())
+        self.boards_view = W.HTML().add_class("mp-boards")
+        self.spaces_view = W.HTML().add_class("mp-spaces")
+        self.contracts_view = W.HTML().add_class("mp-contracts")
+        from ..viz.marco_polo import SCORE_COLOURS
+
+        super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES, score_colours=SCORE_COLOURS)
+        self.start()
+
+    # -- the shell's hooks --
+
+    def _make_bots(self) -> None:
+        self.bots = {seat: make_agent(who, self.bot_seed + seat) for seat, who in enumerate(self.seats) if who != HUMAN}
+
+    def layout_children(self) -> list:
+        main = W.VBox([W.HTML("<b>Main action</b> (click a space, then choose your dice below):"),
+                       W.HBox(list(self.space_buttons.values()), layout=W.Layout(flex_flow="row wrap")),
+                       self.city_box,
+                       W.HTML("<b>Bonus actions</b> (before or after the main action):"),
+                       W.HBox([*self.bonus_buttons.values(), self.end_button], layout=W.Layout(flex_flow="row wrap")),
+                       self.prompt,
+                       W.HBox([self.choice_list, self.play_button], layout=W.Layout(align_items="flex-start"))])
+        return [self.settings, self.status, self.explain, self.stepper_box, main, self.map_widget,
+                W.HBox([self.boards_view, W.VBox([self.spaces_view, self.contracts_view])],
+                       layout=W.Layout(flex_flow="row wrap")),
+                W.HBox([self.undo_button, self.replay]), self.log_view]
+
+    def describe_turn(self, state, seat: int) -> str:
+        if state.tasks:
+            kind = state.tasks[0][0]
+            rule = DECISION_RULE.get(kind, "")
+            return html.escape(f"{DESCRIPTION.get(kind, kind).capitalize()} ({rule}).")
+        who = state.data.characters[state.characters[seat]]["name"] if state.characters[seat] else ""
+        dice = ", ".join(die_text(d) for d in state.dice[seat]) or "none"
+        if state.main_done:
+            return html.escape(f"{who}: main action done; bonus actions, then End turn (MP-TURN-1). Dice left: {dice}.")
+        return html.escape(f"{who}, round {state.round} of 5: place dice on an action space (MP-TURN-1). Dice: {dice}.")
+
+    def reveals_hidden(self, before, after, seat: int) -> bool:
+        """Any die rolled or card turned: the random generator moved."""
+        return before.rng.getstate() != after.rng.getstate()
+
+    def describe_end(self, state) -> str:
+        totals = state.score_sheet().totals()
+        best = max(totals)
+        names = [self.seat_name(s) for s, t in enumerate(totals) if t == best]
+        scores = ", ".join(f"{self.seat_name(s)} {t}" for s, t in enumerate(totals))
+        if len(state.winners) == 1:
+            return f"The game is over (MP-END-1): {self.seat_name(state.winners[0])} wins. Victory points: {scores}."
+        return f"The game is over (MP-END-1): shared victory of {', '.join(names)}. Victory points: {scores}."
+
+    def draw(self, state, seat: int, live: bool) -> None:
+        self._draw_map(state, seat)
+        self._draw_boards(state, seat)
+        self._fill_controls(state if live else None)
+
+    # -- drawing --
+
+    def _travel_preview(self, state):
+        """(path, words) of the Move selected in the list during a travel, or (None, "")."""
+        action = self.choice_list.value if self.live else None
+        if (not isinstance(action, Move) or not action.paths or not state.tasks
+                or state.tasks[0][0] not in ("travel", "extra_move") or state.why_illegal(action) is not None):
+            return None, ""
+        path = max(action.paths, key=len)
+        return path, self._move_cost(state, action)
+
+    @staticmethod
+    def _payment(state, action) -> tuple[int, int, int]:
+        """(coins, camels, steps) the engine will charge for a legal Move (its own check's plan)."""
+        plan = state._check(action)
+        return plan["coins"], plan["camels"], plan["steps"]
+
+    def _move_cost(self, state, action) -> str:
+        coins, camels, steps = self._payment(state, action)
+        return f"{steps} step{'s' if steps != 1 else ''}: {coins} coin{'s' if coins != 1 else ''}" + (
+            f" and {camels} camel{'s' if camels != 1 else ''}" if camels else "")
+
+    def _draw_map(self, state, seat: int) -> None:
+        path, words = self._travel_preview(state)
+        travelling = self.live and state.tasks and state.tasks[0][0] in ("travel", "extra_move")
+        reach = None
+        if travelling and state.tasks[0][0] == "travel":
+            reach = {city: float(c) for city, c in self._end_costs(state).items()}
+        title = None
+        if path:
+            title = f"Travel to {state.map.name[path[-1]]}: {words} (press Play to confirm)"
+        elif travelling:
+            title = "Click your destination (colour: its cheapest cost in coins)"
+        # only what the map shows: the pieces, whose turn (the title), the travel preview
+        key = (tuple(map(tuple, state.travellers)), tuple(sorted((c, tuple(o)) for c, o in state.posts.items())),
+               tuple(sorted(state.outposts.items())), state.current_player, state.round, state.is_terminal(),
+               seat, tuple(path or ()), bool(travelling))
+        if key == self._drawn:
+            return
+        self._drawn = key
+        if isinstance(self.map_widget, W.Image):
+            self.map_widget.value = self.map_view.render_png(state, player=seat if seat >= 0 else None,
+                                                             reachable=reach, path=path, title=title)
+        else:
+            self.map_view.update(state, player=seat if seat >= 0 else None, reachable=reach, path=path, title=title)
+            for artist in self.map_view._dynamic:       # a live canvas draws every artist (no blitting)
+                artist.set_animated(False)
+            self.map_view.figure.canvas.draw_idle()
+
+    def _end_costs(self, state) -> dict:
+        """Destination -> the cheapest coins of the listed travel paths ending there (camels counted as 1 coin)."""
+        out: dict = {}
+        for m in state.legal_actions():
+            if not isinstance(m, Move) or not m.paths or len(m.paths[0]) < 2:
+                continue
+            coins, camels, _steps = self._payment(state, m)
+            end = m.paths[0][-1]
+            out[end] = min(coins + camels, out.get(end, coins + camels))
+        return out
+
+    def _draw_boards(self, state, seat: int) -> None:
+        from ..viz.marco_polo import PLAYER_COLOURS, contract_text
+
+        data = state.data
+        rows = []
+        for s in range(state.players):
+            who = data.characters[state.characters[s]]["name"] if state.characters[s] else "(choosing)"
+            goods = ", ".join(f"{n} {g}" for n, g in zip(state.goods[s], GOOD_NAMES)) or "-"
+            dice = " ".join(die_text(d) for d in state.dice[s]) or "-"
+            contracts = "<br>".join(html.escape(contract_text(data, c)) for c in state.active[s]) or "-"
+            if s == seat:
+                objectives = "; ".join(" + ".join(state.map.name[c] for c in data.objectives[o][0])
+                                       + f" ({data.objectives[o][1]} VP)" for o in state.objectives[s])
+            else:
+                objectives = "secret"
+            bold = "font-weight:bold;background:#fff8e1" if s == state.current_player else ""
+            rows.append(f"<tr style='{bold}'><td><span style='color:{PLAYER_COLOURS[s]}'>&#9632;</span> "
+                        f"{html.escape(self.seat_name(s))}<br><i>{html.escape(who)}</i></td><td>{state.vp[s]}</td>"
+                        f"<td>{state.coins[s]}</td><td>{state.camels[s]}</td><td>{html.escape(goods)}</td>"
+                        f"<td>{html.escape(dice)}</td><td>{state.posts_left[s]}</td><td>{len(state.fulfilled[s])}</td>"
+                        f"<td style='font-size:85%'>{contracts}</td><td style='font-size:85%'>{html.escape(objectives)}</td></tr>")
+        head = "".join(f"<th style='padding:0 5px'>{h}</th>" for h in
+                       ("player", "VP", "coins", "camels", "goods", "dice", "posts left", "contracts done",
+                        "active contracts", "objectives"))
+        self.boards_view.value = (f"<table style='font-size:90%;border-collapse:collapse'><tr>{head}</tr>"
+                                  f"{''.join(rows)}</table>")
+        placed = []
+        for space, dice in sorted(state.spaces.items()):
+            name = SPACE_NAMES.get(space) or f"city card {space[5:]}"
+            shown = ", ".join(f"<span style='color:{PLAYER_COLOURS[p] if p >= 0 else '#777'}'>{v}</span>"
+                              for p, _c, v in dice)
+            placed.append(f"<li>{html.escape(name)}: {shown}</li>")
+        self.spaces_view.value = (f"<b>Dice on the action spaces</b> (round {state.round} of 5; an occupied space costs "
+                                  f"your lowest die in coins, MP-ACT-2):<ul style='margin:2px'>"
+                                  f"{''.join(placed) or '<li>none yet</li>'}</ul>")
+        board = [f"<li>column {i + 1}: {html.escape(contract_text(data, c))}</li>"
+                 for i, c in enumerate(state.board_contracts) if c is not None]
+        self.contracts_view.value = (f"<b>Contracts on the board</b> (MP-CONTRACT-1):<ul style='margin:2px;"
+                                     f"font-size:90%'>{''.join(board) or '<li>none</li>'}</ul>")
+
+    # -- the controls --
+
+    def _human_legal(self, state) -> list:
+        if state is None or state.is_terminal() or self.seats[state.current_player] != HUMAN:
+            return []
+        return state.legal_actions()
+
+    def _fill_controls(self, state) -> None:
+        legal = self._human_legal(state)
+        turn = bool(legal) and not state.tasks
+        card_ids = []
+        if state is not None and state.current_player >= 0:
+            seat = state.current_player
+            card_ids = [c for city in sorted(state.city_cards) if state.has_post(seat, city)
+                        for c in state.city_cards[city]]
+        if sorted(self.city_buttons) != sorted(card_ids):
+            for b in self.city_buttons.values():
+                b.close()
+            self.city_buttons = {}
+            for c in card_ids:
+                b = W.Button(description=f"city card {c} ({state.map.name[state.card_city[c]]})",
+                             tooltip=card_text(state, c),
+                             layout=W.Layout(width="auto")).add_class("mp-city-card")
+                b.on_click(lambda _b, c=c: self.select_space(f"city:{c}"))
+                self.city_buttons[c] = b
+            self.city_box.children = list(self.city_buttons.values())
+        for b in (*self.space_buttons.values(), *self.city_buttons.values()):
+            b.disabled = not turn
+        for kind, b in self.bonus_buttons.items():
+            b.disabled = not any(_is_kind(a, kind) for a in legal)
+        self.end_button.disabled = not any(isinstance(a, EndTurn) for a in legal)
+        if state is not None and state.tasks and legal:
+            task = state.tasks[0]
+            self._filter = None
+            words = DESCRIPTION.get(task[0], task[0])
+            extra = " Click the destination on the map, or choose a path below." if task[0] in ("travel", "extra_move") else ""
+            self.prompt.value = (f"<b style='color:#1565c0'>{html.escape(self.seat_name(task[1]))}: "
+                                 f"{html.escape(words)}</b> ({DECISION_RULE.get(task[0], '')}).{extra}")
+            options = legal
+            if self.destination is not None and task[0] in ("travel", "extra_move"):
+                ending = [a for a in legal if a.paths and any(p[-1] == self.destination for p in a.paths)]
+                options = ending or legal
+            self._set_options(state, options)
+        elif turn:
+            if self._filter is None:
+                self.prompt.value = "<i>Click an action space or a bonus action to see your choices.</i>"
+                self._set_options(state, [])
+            else:
+                self._set_options(state, [a for a in legal if self._matches(a, self._filter)])
+        else:
+            self.prompt.value = ""
+            self._set_options(state, [])
+        self.play_button.disabled = not self.choice_list.options
+
+    @staticmethod
+    def _matches(action, selected: str) -> bool:
+        if selected in BONUS:
+            return _is_kind(action, selected)
+        return isinstance(action, Place) and action.space == selected
+
+    def _label(self, state, action) -> str:
+        if isinstance(action, Move) and action.paths:
+            names = [" – ".join(state.map.name[c] for c in p) for p in action.paths if len(p) > 1]
+            return f"{' and '.join(names) or 'stay'} ({self._move_cost(state, action)})"
+        if isinstance(action, Fulfil):
+            from ..viz.marco_polo import contract_text
+
+            return f"fulfil {contract_text(state.data, action.contract)}"
+        return str(action)
+
+    def _set_options(self, state, actions) -> None:
+        options = [(self._label(state, a), a) for a in actions]
+        if [o[1] for o in options] == [o[1] for o in self.choice_list.options]:
+            return
+        self._quiet_select = True
+        try:
+            self.choice_list.options = options
+            self.choice_list.value = actions[0] if actions else None
+        finally:
+            self._quiet_select = False
+
+    def _selection_changed(self) -> None:
+        if getattr(self, "_quiet_select", False) or not self.live:
+            return
+        self.clear_message()
+        self._draw_map(self.state, self.viewer())
+
+    def select_space(self, space: str) -> bool:
+        """What a click on an action space does: list the legal ways to place dice there; if there is none,
+        say why with the engine's rule (the dice you have, tried there). True if some are listed."""
+        state = self.state
+        if not self._ready():
+            return False
+        legal = [a for a in state.legal_actions() if isinstance(a, Place) and a.space == space]
+        if not legal:
+            self._explain_closed(space)
+            self._filter = None
+            self._fill_controls(state)
+            return False
+        self._filter = space
+        name = SPACE_NAMES.get(space) or f"city card {space[5:]}"
+        self.say(f"<i>{html.escape(name.capitalize())}: choose the dice to place, then press Play.</i>")
+        self._fill_controls(state)
+        return True
+
+    def _explain_closed(self, space: str) -> None:
+        """The engine's refusal of placing the player's dice on ``space`` (its rule and words)."""
+        state = self.state
+        seat = state.current_player
+        dice = sorted(state.dice[seat], key=lambda d: -d[1])
+        need = state.dice_needed(space) if dice else 1
+        set_to = 6 if state.characters[seat] == "raschid" else 0
+        attempt = Place(space, tuple(dice[:need]) or (("own", 1),), set_to)
+        problem = state.why_illegal(attempt)
+        if problem is None:  # only the moneybag-fallback ruling can get here
+            self.show_problem("MP-TURN-1", "no placement there is open to you now")
+        else:
+            self.show_violation(problem)
+
+    def select_bonus(self, kind: str) -> bool:
+        """A bonus button: list its options (or play it if there is just one). True if something was listed/played."""
+        if not self._ready():
+            return False
+        legal = [a for a in self.state.legal_actions() if _is_kind(a, kind)]
+        if not legal:
+            self.show_problem("MP-BONUS-1", f"{BONUS[kind][0]} is not open to you now")
+            return False
+        if len(legal) == 1:
+            return self.choose(legal[0])
+        self._filter = kind
+        self.say(f"<i>{html.escape(BONUS[kind][0])}: choose below, then press Play.</i>")
+        self._fill_controls(self.state)
+        return True
+
+    def _ready(self) -> bool:
+        state = self.state
+        if not self.live:
+            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            return False
+        if state.is_terminal() or self.seats[state.current_player] != HUMAN:
+            self.say("<i>It is not a human player's turn.</i>")
+            return False
+        return True
+
+    def pick_location(self, city: str):
+        """What a click on the map at ``city`` does during a travel: keep the paths that end there, select the
+        cheapest, draw it with its cost (press Play to confirm). Returns the selected Move, or None."""
+        state = self.state
+        if not self._ready():
+            return None
+        if not state.tasks or state.tasks[0][0] not in ("travel", "extra_move"):
+            self.say(f"<i>{html.escape(state.map.name.get(city, city))}: the map is clicked to choose where to "
+                     "travel, after you place dice on travel (MP-TRAVEL-1).</i>")
+            return None
+        ending = [a for a in state.legal_actions() if a.paths and any(p[-1] == city and len(p) > 1 for p in a.paths)]
+        if not ending:
+            import networkx as nx
+
+            seat = state.current_player
+            start = state.travellers[seat][0]
+            try:
+                way = tuple(nx.shortest_path(state.data.board, start, city))
+            except (nx.NetworkXNoPath, nx.NodeNotFound):
+                way = (start, city)
+            attempt = Move((way, *((t,) for t in state.travellers[seat][1:])))
+            problem = state.why_illegal(attempt)
+            if problem is not None:
+                self.show_violation(problem)
+            else:
+                self.say(f"<i>No listed path ends at {html.escape(state.map.name.get(city, city))}.</i>")
+            return None
+        def cost(a):
+            coins, camels, _steps = self._payment(state, a)
+            return coins + camels
+
+        self.destination = city
+        best = min(ending, key=cost)
+        self._fill_controls(state)
+        self._quiet_select = True
+        try:
+            self.choice_list.value = best
+        finally:
+            self._quiet_select = False
+        self.say(f"<b>Travel to {html.escape(state.map.name[city])}</b>: {html.escape(self._label(state, best))}. "
+                 "Press <b>Play</b> to confirm, or click another place.")
+        self._draw_map(state, self.viewer())
+        return best
+
+    def play_selected(self) -> bool:
+        """The Play button: play the action selected in the list."""
+        action = self.choice_list.value
+        if action is None:
+            self.say("<i>Choose an action space or a bonus action first.</i>")
+            return False
+        return self.choose(action)
+
+    def choose(self, action) -> bool:
+        """Play ``action`` through the engine (a refusal shows its rule; nothing changes). True if played."""
+        done = self.play(action)
+        if done:
+            self._filter = None
+            self.destination = None
+            self._fill_controls(self.state if self.live else None)
+        return done
+
+    def play(self, action) -> bool:
+        self._filter = None if action is not None else self._filter
+        return super().play(action)
+
+    def close(self) -> None:
+        """Release the click handler, the figure and every widget the app made."""
+        if getattr(self, "_closed", False):
+            return
+        if self.picker is not None:
+            self.picker.disconnect()
+        super().close()

@@ -1,0 +1,74 @@
+"""The Marco Polo play app in a real browser (JupyterLab in Debian's Chromium, driven by Playwright): place
+dice on travel by clicking the space button and choosing from the list, then travel by clicking the destination
+on the ipympl map; the path and its cost appear before Play confirms; the bot answers. Screenshots go to
+artifacts/ (look at them)."""
+from pathlib import Path
+
+import pytest
+
+from tests import browser_support as bs
+from tests.test_browser import notebook_run_in_lab
+
+SETUP = """%matplotlib widget
+from caravan_lessons.ui.marco_polo_app import MarcoPoloApp
+app = MarcoPoloApp(players=2, seed=5, seats=["human", "random"], characters=["berke", "mercator"], canvas="ipympl")
+app"""
+
+
+def _notebook(path: Path) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                           "language": "python"}})
+    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
+    nbformat.write(nb, path)
+
+
+def _fraction_of(city: str) -> tuple[float, float]:
+    """Where ``city`` lies on the app's map, as fractions of the figure's width and height from the top left."""
+    from caravan_lessons.boards import positions
+    from caravan_lessons.marco_polo import new_game
+    from caravan_lessons.viz.marco_polo import MapView
+
+    state = new_game(2, seed=5, characters=["berke", "mercator"])
+    view = MapView(state, figsize=(10, 6.0))
+    x, y = view.ax.transData.transform(positions(state.data.board)[city])
+    width, height = view.figure.bbox.width, view.figure.bbox.height
+    return x / width, 1 - y / height
+
+
+@pytest.mark.browser
+def test_place_dice_and_travel_by_clicking_in_jupyterlab(tmp_path, artifacts):
+    from playwright.sync_api import expect
+
+    root = tmp_path / "nb"
+    root.mkdir()
+    _notebook(root / "mp_app.ipynb")
+    with notebook_run_in_lab(root / "mp_app.ipynb", tmp_path, artifacts, "mp_lab") as page:
+        app = page.locator(".mp-app").first
+        expect(app).to_be_visible(timeout=60_000)
+        canvas = app.locator(".mp-map canvas").first
+        expect(canvas).to_be_visible(timeout=60_000)
+        page.wait_for_function(f"els => ({bs.JS_PAINTED_PIXELS})(els) > 5000",
+                               arg=app.locator(".mp-map canvas").element_handles(), timeout=60_000)
+        app.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "mp_lab_start.png"), full_page=False)
+        app.locator(".mp-space-travel").click()
+        select = app.locator(".mp-choices select")
+        expect(select.locator("option").first).to_contain_text("on travel", timeout=15_000)
+        options = select.locator("option").all_inner_texts()
+        select.select_option(index=len(options) - 1)           # the highest dice: the most steps
+        app.locator(".mp-play").click()
+        expect(app.locator(".mp-prompt")).to_contain_text("choose the path of your travel", timeout=15_000)
+        page.screenshot(path=str(artifacts / "mp_lab_travel_choice.png"), full_page=False)
+        fx, fy = _fraction_of("alexandria")
+        box = canvas.bounding_box()
+        # the top canvas (ipympl's rubber band layer) takes the pointer: click the page there
+        page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+        explain = app.locator(".mp-explain")
+        expect(explain).to_contain_text("Travel to Alexandria", timeout=15_000)
+        expect(explain).to_contain_text("coin", timeout=5_000)
+        page.screenshot(path=str(artifacts / "mp_lab_path_shown.png"), full_page=False)
+        app.locator(".mp-play").click()
+        expect(app.locator(".mp-log")).to_contain_text("venezia–alexandria", timeout=20_000)
+        page.screenshot(path=str(artifacts / "mp_lab_travelled.png"), full_page=False)
