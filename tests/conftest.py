@@ -40,7 +40,6 @@ def artifacts() -> Path:
 # the closing note and the issues stay open until each is fixed and removed from here.
 collect_ignore = ["caravan/test_exercises.py", "samarkand/test_exercises.py"]
 KNOWN_BROKEN_AFTER_MERGE = {
-    "tests/caravan/test_browser_caravan.py::test_caravan_app_in_jupyterlab",
     "tests/test_bots_lesson.py::test_tree_graph_shows_the_search_and_the_move_played",
     "tests/test_exercises.py::test_nothing_importable_from_the_package_reveals_an_answer",
     "tests/samarkand/test_app.py::test_marry_then_discard_through_the_widgets",
