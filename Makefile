@@ -21,8 +21,13 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 .PHONY: lab test bench fuzz app clean
 
+# Students' copies of every game's exercises (a copy the student already changed is kept), and a git
+# filter (nbstripout, this clone only) so that running the lessons never shows them as changed in git.
 lab: $(STAMP)
-	$(BIN)/python -m caravan_lessons.exercises release jaipur
+	for game in $$($(BIN)/python -c "from caravan_lessons.exercises import GAMES; print(*GAMES)"); do \
+		$(BIN)/python -m caravan_lessons.exercises release $$game || exit 1; done
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then $(BIN)/nbstripout --install; fi
+	@echo "Start page: notebooks/START_HERE.ipynb (no browser here? open the printed http://127.0.0.1:8888/lab?token=... URL and double-click notebooks/START_HERE.ipynb)"
 	$(BIN)/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=. notebooks/START_HERE.ipynb
 
 test: $(STAMP)

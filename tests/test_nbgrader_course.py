@@ -201,3 +201,75 @@ def test_the_autograder_warns_only_about_checksums(course):
     log = (course / "autograde.log").read_text(encoding="utf-8")
     warnings = [line for line in log.splitlines() if "| WARNING]" in line]
     assert warnings and all("Attribute 'checksum' for cell" in line for line in warnings), warnings[:5]
+
+
+# --- Caravan (added by the caravan2 branch): the same course run for exercises/caravan ----------------
+
+CARAVAN_SOURCE = ROOT / "exercises" / "caravan"
+CARAVAN_WRONG = {
+    # q1: every good counted as rare -> 0 of 2
+    "q1_points": "def q1_points(delivered, markers):\n    return 6 * len(delivered) + markers",
+    # q3: each camel its own group (no networkx) -> 0 of 3
+    "q3_camel_groups": "def q3_camel_groups(state, player):\n    return [{w} for w in state.pos[player] if w]",
+    # q6: a theft token is all it takes -> 0 of 3
+    "q6_can_steal": "def q6_can_steal(state, space, victim, good):\n    return state.tokens[state.current] > 0",
+    # q7: counts each player's own turns -> 0 of 2
+    "q7_actions": "def q7_actions(players, seat, round_number):\n    return min(4, round_number + 1)",
+    # q9: points only, no tie-break -> 0 of 3
+    "q9_winners": ("def q9_winners(state):\n    points = state.score_sheet().totals()\n"
+                   "    return [s for s in range(state.players) if points[s] == max(points)]"),
+}
+CARAVAN_POINTS = {"q1_check": 2, "q2_check": 2, "q3_check": 3, "q4_check": 3, "q5_check": 3, "q6_check": 3,
+                  "q7_check": 2, "q8_check": 3, "q9_check": 3}
+CARAVAN_WRONG_POINTS = {**CARAVAN_POINTS, "q1_check": 0, "q3_check": 0, "q6_check": 0, "q7_check": 0, "q9_check": 0}
+
+
+def submit_game(course: Path, game: str, source: Path, student: str, wrong: dict[str, str]) -> None:
+    """:func:`submit` for any game's assignment."""
+    out = course / "submitted" / student / game
+    out.mkdir(parents=True)
+    for released in sorted((course / "release" / game).glob("*.ipynb")):
+        original = nbformat.read(source / released.name, as_version=4)
+        answers = {c.metadata["nbgrader"]["grade_id"]: c.source for c in original.cells
+                   if c.metadata.get("nbgrader", {}).get("solution")}
+        nb = nbformat.read(released, as_version=4)
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("solution"):
+                right = answers[meta["grade_id"]]
+                cell.source = wrong.get(answer_name(right), solved(right))
+        nbformat.write(nb, out / released.name)
+    (out / "timestamp.txt").write_text("2026-12-01 00:00:00.000000 UTC")
+
+
+@pytest.fixture(scope="module")
+def caravan_course(tmp_path_factory) -> Path:
+    base = tmp_path_factory.mktemp("nbgrader_caravan")
+    nbgrader(base, "quickstart", "caravan_course")
+    course = base / "caravan_course"
+    shutil.rmtree(course / "source" / "ps1")
+    shutil.copytree(CARAVAN_SOURCE, course / "source" / "caravan", ignore=shutil.ignore_patterns("release", ".*"))
+    with open(course / "nbgrader_config.py", "a", encoding="utf-8") as config:
+        config.write("\n" + readme_config())
+    nbgrader(course, "generate_assignment", "caravan")
+    for student in ("full", "wrong"):
+        nbgrader(course, "db", "student", "add", student)
+    submit_game(course, "caravan", CARAVAN_SOURCE, "full", {})
+    submit_game(course, "caravan", CARAVAN_SOURCE, "wrong", CARAVAN_WRONG)
+    nbgrader(course, "autograde", "caravan", timeout=1500)
+    return course
+
+
+def test_caravan_course_full_marks_and_no_unearned_points(caravan_course, monkeypatch):
+    from nbgrader.api import Gradebook
+
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (caravan_course / "release" / "caravan").glob("*.ipynb"))
+    assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text and ".grade(" not in text
+    monkeypatch.setenv("PATH", environment()["PATH"])
+    with Gradebook(f"sqlite:///{caravan_course / 'gradebook.db'}") as gradebook:
+        assignment = gradebook.find_assignment("caravan")
+        cells = [(nb, cell) for nb in assignment.notebooks for cell in nb.grade_cells]
+        assert {cell.name: cell.max_score for _, cell in cells} == {k: float(v) for k, v in CARAVAN_POINTS.items()}
+        for student, expected in (("full", CARAVAN_POINTS), ("wrong", CARAVAN_WRONG_POINTS)):
+            got = {cell.name: gradebook.find_grade(cell.name, nb.name, "caravan", student).score for nb, cell in cells}
+            assert got == {k: float(v) for k, v in expected.items()}, (student, got)

@@ -411,7 +411,7 @@ class State:
             self.demand[node] = self.demand.get(node, 0) + 1
         drawn = []
         for node in self.board.numbered:                                              # CAR-REFILL-3
-            if node not in self.goods and len(drawn) < REFILL_DRAW:
+            if node not in self.goods and len(drawn) < REFILL_DRAW and self.bag:
                 self.goods[node] = self.bag.pop()
                 drawn.append(self.goods[node])
         self.draws.append(len(drawn))

@@ -12,7 +12,7 @@ from typing import Any
 
 from .rules import State, new_game
 
-__all__ = ["scenario", "worked_example"]
+__all__ = ["last_delivery", "scenario", "worked_example"]
 
 
 def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None = None,
@@ -77,3 +77,39 @@ def worked_example() -> State:
                                    ((0, 1), "ivory"),     # D: D-C-A, orthogonal
                                    ((1, 4), "ivory")]},   # E: touches A only diagonally
                     goods={})
+
+
+def last_delivery(seed: int = 1) -> State:
+    """A 2-player position one delivery from the end (CAR-END-1), for lessons and app tests.
+
+    The bag is empty (the end is triggered). Player 0, to move with 4 actions, has ivory loaded
+    next to Marrakesh with an empty camel in the city: delivering it (6 points) ends the game and
+    wins. Player 1 has cloth loaded next to the cloth city: if player 0 ends the turn instead,
+    player 1's delivery (cloth is rare too: 6 points) ends the game and wins. Every other cube of the game was
+    delivered earlier, shared so that both players stand level (a common cube may lie on a
+    numbered space to even the shares); cubes stay conserved.
+    """
+    from .components import GOOD_POINTS
+
+    state = scenario(2, camels={0: [("Marrakesh", None), ((1, 3), "ivory")],
+                                1: [((3, 6), None), ((3, 5), "cloth")]},
+                     goods={}, demand={}, seed=seed)
+    left = sorted(state.bag, key=lambda g: (-GOOD_POINTS[g], g))
+    state.bag = []
+    if sum(GOOD_POINTS[g] for g in left) % 6:  # an odd number of 3-point shares: one stays on the board
+        odd = next(g for g in reversed(left) if GOOD_POINTS[g] == 3)
+        left.remove(odd)
+        state.goods[state.board.numbered[0]] = odd
+    shares = [[], []]
+    for good in left:  # the bigger cubes first, each to the poorer player: the shares end level
+        seat = 0 if sum(map(GOOD_POINTS.get, shares[0])) <= sum(map(GOOD_POINTS.get, shares[1])) else 1
+        shares[seat].append(good)
+    while sum(map(GOOD_POINTS.get, shares[0])) != sum(map(GOOD_POINTS.get, shares[1])):
+        rich = 0 if sum(map(GOOD_POINTS.get, shares[0])) > sum(map(GOOD_POINTS.get, shares[1])) else 1
+        good = next(g for g in shares[rich] if GOOD_POINTS[g] == 3)
+        shares[rich].remove(good)
+        shares[1 - rich].append(good)
+    state.delivered = shares
+    state.end_triggered = True
+    state.events.append(type(state.events[0])(-1, "The bag is empty: the next delivery ends the game.", "CAR-END-1"))
+    return state

@@ -55,18 +55,28 @@ class CaravanApp(PlayShell):
     css_prefix = "caravan"
 
     def __init__(self, players: int = 3, seed: int = 1, seats=None, mode: str = "practice", canvas: str = "png",
-                 learning: bool = False, bot_seed: int = 0):
+                 learning: bool = False, bot_seed: int = 0, state=None):
         from matplotlib.figure import Figure
 
+        from ..caravan import State
         from ..viz import caravan as viz
 
+        self.picker = None
         if canvas not in ("png", "ipympl"):
-            self.picker = None
             raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
-        state = new_game(players, seed=seed, learning=learning)
+        if state is None:
+            state = new_game(players, seed=seed, learning=learning)   # refuses a bad count or seed
+        elif not isinstance(state, State):
+            raise ValueError(f"state must be a caravan.State (e.g. from caravan.scenario), not {type(state).__name__}")
+        else:
+            state = state.clone()
+        players = state.players
+        if isinstance(seats, str):
+            raise ValueError(f"seats must be a list with one player per seat, not the string {seats!r}")
         seats = list(seats) if seats is not None else ["human"] + ["heuristic"] * (players - 1)
         if len(seats) != players:
-            raise ValueError(f"give one entry per seat ({players}), not {len(seats)}")
+            raise ValueError(f"this game has {players} seats; give one player per seat, not {len(seats)}: {seats}")
+        self.check_arguments(seats, mode, bot_seed)   # before any widget is made
         self._viz = viz
         self.selected = None
         self._pieces: list = []
@@ -106,16 +116,14 @@ class CaravanApp(PlayShell):
         self.left = W.HTML().add_class("caravan-actions-left")
         self.players_view = W.HTML().add_class("caravan-players")
         super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES)
-        self.play_bots()
-        self.refresh()
+        self.start()
 
     def layout_children(self) -> list:
         controls = W.VBox([self.left, W.HTML("<b>Legal actions</b> (or click the board)"), self.actions_list,
                            W.HBox([self.play_button, self.end_button]), W.HBox([self.clear_button, self.undo_button]),
                            self.groups_box, self.players_view])
-        return [W.HBox(self.seat_pickers + [self.mode_picker]), self.status, self.explain,
-                W.HBox([self.board_view, controls]), self.replay,
-                W.HTML("<b>What happened</b> (newest first)"), self.log_view]
+        return [self.settings, self.status, self.explain, self.stepper_box,
+                W.HBox([self.board_view, controls]), self.replay, self.log_view]
 
     # -- seats --
 
@@ -123,23 +131,15 @@ class CaravanApp(PlayShell):
         """Caravan's own bots for the shared names (greedy, heuristic, random, mcts)."""
         self.bots = {seat: make_bot(who, self.bot_seed + seat) for seat, who in enumerate(self.seats) if who != HUMAN}
 
-    def play_bots(self) -> None:
-        """Let the bots play their whole turns (every action, then their End turn)."""
-        state = self.state
-        while not state.is_terminal() and self.seats[state.current_player] != HUMAN:
-            seat = state.current_player
-            state.apply(self.bots[seat].choose(View(state, seat, state.legal_actions())))
-            self.snapshots.append(state.clone())
-        self._quiet = True  # moving the replay slider to the end must not redraw: the caller redraws once
-        try:
-            self.replay.max = len(self.snapshots) - 1
-            self.replay.value = self.replay.max
-        finally:
-            self._quiet = False
-
-    def refresh(self) -> None:
-        if not getattr(self, "_quiet", False):
-            super().refresh()
+    def describe_end(self, state) -> str:
+        """Who won, with the seats' names (CAR-SCORE-3); the score sheet is shown below."""
+        sheet = state.score_sheet()
+        totals = sheet.totals()
+        names = " and ".join(self.seat_name(p) for p in sheet.winners)
+        if len(sheet.winners) > 1:
+            return f"The game is over (CAR-END-1): {names} share the win with {totals[sheet.winners[0]]} points (CAR-SCORE-3)."
+        w = sheet.winners[0]
+        return f"The game is over (CAR-END-1): {names} wins with {totals[w]} points (CAR-SCORE-3)."
 
     def reveals_hidden(self, before, after, seat: int) -> bool:
         """Only the bag's order is hidden: a refill since the move revealed cubes (CAR-REFILL-3)."""
@@ -240,8 +240,8 @@ class CaravanApp(PlayShell):
         for widget in (self.actions_list, self.play_button, self.end_button):
             widget.disabled = not human_turn
         self.left.value = (f"<b>{state.actions_left} action{'s' if state.actions_left != 1 else ''} left</b> "
-                           f"for player {state.current}" if not state.over else "<b>Game over</b>")
-        self.players_view.value = self._players_html(state)
+                           f"for {html.escape(self.seat_name(state.current))}" if not state.over else "<b>Game over</b>")
+        self.players_view.value = self._players_html(state, [self.seat_name(p) for p in range(state.players)])
 
     def _blit_png(self) -> bytes:
         """PNG of the board: the static grid rendered once and kept as a bitmap, the pieces and the title
@@ -280,28 +280,24 @@ class CaravanApp(PlayShell):
         return f"{text} ({cost} action{'s' if cost != 1 else ''})" if cost else text
 
     @staticmethod
-    def _players_html(state) -> str:
+    def _players_html(state, names) -> str:
         sheet = state.score_sheet()
         totals = sheet.totals()
         rows = []
         for p in range(state.players):
             delivered = ", ".join(f"{state.delivered[p].count(g)} {g}" for g in GOODS if g in state.delivered[p])
-            rows.append(f"<tr><td><span style='color:{PLAYER_COLOURS[p]}'>&#9679;</span> player {p}</td>"
-                        f"<td>{html.escape(delivered) or '-'}</td><td>{state.markers[p]}</td><td>{state.tokens[p]}</td>"
+            rows.append(f"<tr><td style='white-space:nowrap'><span style='color:{PLAYER_COLOURS[p]}'>&#9679;</span> "
+                        f"{html.escape(names[p])}</td>"
+                        f"<td style='white-space:normal;min-width:120px'>{html.escape(delivered) or '-'}</td><td>{state.markers[p]}</td><td>{state.tokens[p]}</td>"
                         f"<td>{len(state.loaded_goods(p))}</td><td><b>{totals[p]}</b></td></tr>")
         head = ("<tr><th>seat</th><th>delivered</th><th title='demand markers'>demand</th>"
                 "<th title='theft tokens'>tokens</th><th>loaded</th><th>points</th></tr>")
         note = f"<div style='font-size:90%'>{html.escape(sheet.verdict)}</div>"
-        return f"<table style='font-size:90%;white-space:nowrap'>{head}{''.join(rows)}</table>{note}"
+        return f"<table style='font-size:90%;max-width:430px'>{head}{''.join(rows)}</table>{note}"
 
     def close(self) -> None:
-        """Release the click handler and every widget this app made."""
+        """Release the click handler, then every widget this app made (the shell walks them all)."""
         picker = getattr(self, "picker", None)
         if picker is not None:
             picker.disconnect()
-        for name in ("board_view", "actions_list", "play_button", "end_button", "clear_button", "groups_box", "left",
-                     "players_view"):
-            widget = getattr(self, name, None)
-            if widget is not None:
-                widget.close()
         super().close()

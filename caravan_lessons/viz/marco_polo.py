@@ -265,7 +265,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
         if text:
             (x0, y0), (x1, y1) = pos[u], pos[v]
             sx, sy = _EDGE_SHIFT.get((u, v)) or _EDGE_SHIFT.get((v, u)) or (0.0, 0.0)
-            ax.text((x0 + x1) / 2 + sx, (y0 + y1) / 2 + sy, text, fontsize=8.5, ha="center", va="center", zorder=6,
+            ax.text((x0 + x1) / 2 + sx, (y0 + y1) / 2 + sy, text, fontsize=9, ha="center", va="center", zorder=6,
                     color=ROUTE_COIN_COLOUR if attrs.get("coins") else ROUTE_CAMEL_COLOUR, gid="route-cost",
                     bbox={"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
     # names and notes
@@ -286,7 +286,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
                 ny, nva = y + dy + 1.5, "bottom"
             else:
                 ny, nva = y + dy - (1.5 if va == "top" else 0.9), "top"
-            ax.text(x + dx, ny, city_notes[node], fontsize=7.5, ha=ha, va=nva, color="#444444", zorder=7,
+            ax.text(x + dx, ny, city_notes[node], fontsize=8, ha=ha, va=nva, color="#444444", zorder=7,
                     linespacing=1.0)
     _draw_beijing(state, ax, pos["beijing"])
     if state is not None:
@@ -329,7 +329,7 @@ def _draw_beijing(state, ax, at):
                                gid=f"beijing:{points}"))
         ax.text(x0 + i * 2.4 + 1.05, y0 + 1.05, str(points), fontsize=8, ha="center", va="center", zorder=7,
                 color="white" if i < len(owners) else "black")
-    ax.text(x0, y0 - 0.4, "Beijing spaces (VP)", fontsize=7.5, va="top", color="#444444", zorder=7)
+    ax.text(x0, y0 - 0.4, "Beijing spaces (VP)", fontsize=8, va="top", color="#444444", zorder=7)
 
 
 def _draw_pieces(state, ax, pos, player):
@@ -415,6 +415,24 @@ def _short(bundle: Mapping) -> str:
     return "\n+".join(parts)
 
 
+def _board_axes(state, fig, what: str, size, width: float, height: float):
+    """Check ``state``; clear ``fig`` (a new Figure of ``size`` inches if None) and give it one Axes filling it,
+    with coordinates 0..width x 0..height and no frame. Returns (fig, ax)."""
+    from matplotlib.figure import Figure
+
+    _check_state(state)
+    if state is None:
+        raise ValueError(f"{what} needs a game state (marco_polo.new_game(...))")
+    if fig is None:
+        fig = Figure(figsize=size)
+    fig.clear()
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, height)
+    ax.axis("off")
+    return fig, ax
+
+
 def draw_action_board(state, fig=None):
     """The action spaces of the main board with the dice placed this round; returns the Figure.
 
@@ -427,21 +445,11 @@ def draw_action_board(state, fig=None):
     Raises:
         ValueError: ``state`` is not a Marco Polo game.
     """
-    from matplotlib.figure import Figure
     from matplotlib.patches import Rectangle
 
     from ..marco_polo.effects import card_text
 
-    _check_state(state)
-    if state is None:
-        raise ValueError("draw_action_board needs a game state (marco_polo.new_game(...))")
-    if fig is None:
-        fig = Figure(figsize=(11, 7))
-    fig.clear()
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, 110)
-    ax.set_ylim(0, 72)
-    ax.axis("off")
+    fig, ax = _board_axes(state, fig, "draw_action_board", (11, 7), 110, 72)
     data, spaces = state.data, state.spaces
     ax.text(1, 71.5, f"Action board, round {state.round} of 5: dice placed this round (black dice left in the "
             f"supply: {state.black_dice})", fontsize=11, fontweight="bold", va="top")
@@ -521,20 +529,10 @@ def draw_player_board(state, player: int, fig=None, *, secret: bool = False):
     Raises:
         ValueError: a state that is not a Marco Polo game, or a bad seat.
     """
-    from matplotlib.figure import Figure
-
-    _check_state(state)
-    if state is None:
-        raise ValueError("draw_player_board needs a game state (marco_polo.new_game(...))")
-    _check_player(state, player)
-    if fig is None:
-        fig = Figure(figsize=(7.5, 3.6))
-    fig.clear()
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, 75)
-    ax.set_ylim(0, 36)
-    ax.axis("off")
     from matplotlib.patches import FancyBboxPatch
+
+    fig, ax = _board_axes(state, fig, "draw_player_board", (7.5, 3.6), 75, 36)
+    _check_player(state, player)
 
     colour = PLAYER_COLOURS[player]
     ax.add_patch(FancyBboxPatch((0.5, 0.5), 74, 35, boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fafafa",

@@ -81,3 +81,95 @@ def test_bad_arguments():
         CaravanApp(players=3, seats=["human"])
     with pytest.raises(ValueError):
         CaravanApp(canvas="svg")
+
+
+# -- the shared shell: seat names, the end of the game, widgets released --
+
+import warnings  # noqa: E402
+
+import ipywidgets as W  # noqa: E402
+
+from caravan_lessons.caravan.scenario import last_delivery  # noqa: E402
+
+
+def live_widgets() -> int:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return len(W.Widget.widgets)
+
+
+@pytest.mark.rule("CAR-END-1")
+def test_human_delivery_ends_the_game_with_the_score_sheet_and_nothing_moves_on():
+    app = CaravanApp(state=last_delivery(), seats=["human", "greedy"])
+    assert "Player 0 (you) to move" in app.status.value and "Player 1 (greedy bot)" in app.players_view.value
+    assert app.stepper_box.layout.display == "none"
+    deliver = next(i for i, a in enumerate(app._listed) if isinstance(a, c.MoveGood) and a.target == (0, 3))
+    assert "delivers" in app.actions_list.options[deliver][0]
+    app.actions_list.value = deliver
+    app.play_button.click()
+    assert app.state.is_terminal() and app.state.winners == (0,)
+    assert "Player 0 (you) wins" in app.status.value
+    assert app.stepper_box.layout.display is None            # the score sheet is shown
+    moves = len(app.snapshots)
+    assert not app.choose(c.EndTurn()) and len(app.snapshots) == moves
+    assert app.actions_list.disabled and app.end_button.disabled and not app.actions_list.options
+    app.close()
+
+
+def test_bot_delivery_ends_the_game_and_the_bot_wins():
+    app = CaravanApp(state=last_delivery(), seats=["human", "greedy"])
+    app.end_button.click()
+    assert app.state.is_terminal() and app.state.winners == (1,)
+    assert "Player 1 (greedy bot) wins" in app.status.value and app.stepper_box.layout.display is None
+    assert "Player 1 delivers cloth" in app.log_view.value
+    app.close()
+
+
+def test_two_bots_stop_at_the_end_and_seats_are_named():
+    app = CaravanApp(state=last_delivery(), seats=["greedy", "greedy"])
+    assert app.state.is_terminal() and "(you)" not in app.status.value + app.players_view.value
+    assert app.stepper_box.layout.display is None
+    app.close()
+
+
+def test_state_argument_is_checked_and_copied():
+    with pytest.raises(ValueError, match="caravan.State"):
+        CaravanApp(state={"players": 2})
+    with pytest.raises(ValueError, match="2 seats"):
+        CaravanApp(state=last_delivery(), seats=["human"])
+    with pytest.raises(ValueError, match="bot_seed"):
+        CaravanApp(bot_seed=1.5)
+    with pytest.raises(ValueError, match="unknown player"):
+        CaravanApp(seats=["human", "nobody", "random"])
+    start = last_delivery()
+    app = CaravanApp(state=start, seats=["human", "greedy"])
+    app.choose(c.EndTurn())
+    assert not start.over  # the app played on its own copy
+    app.close()
+
+
+def test_close_releases_every_widget_over_create_close_cycles():
+    start = live_widgets()
+    for seed in range(8):
+        app = CaravanApp(players=2, seed=seed, seats=["human", "random"])
+        app.choose(app._listed[-1])
+        app.close()
+    assert live_widgets() == start
+    with pytest.raises(ValueError):
+        CaravanApp(seats=["human", "nobody", "random"])
+    assert live_widgets() == start
+
+
+def test_widget_count_bounded_over_replays_and_undos():
+    app = CaravanApp(players=2, seed=3, seats=["human", "random"])
+    for _ in range(3):
+        app.choose(app._listed[-1])
+    created = live_widgets()
+    for i in range(100):
+        app.replay.value = (i * 7) % (app.replay.max + 1)
+    app.replay.value = app.replay.max
+    for _ in range(50):
+        assert app.undo()
+        app.choose(app._listed[-1])
+    assert live_widgets() == created
+    app.close()
