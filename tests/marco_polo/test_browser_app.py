@@ -2,6 +2,7 @@
 dice on travel by clicking the space button and choosing from the list, then travel by clicking the destination
 on the ipympl map; the path and its cost appear before Play confirms; the bot answers. Screenshots go to
 artifacts/ (look at them)."""
+import time
 from pathlib import Path
 
 import pytest
@@ -71,9 +72,12 @@ def test_place_dice_and_travel_by_clicking_in_jupyterlab(tmp_path, artifacts):
         fx, fy = _fraction_of("alexandria")
         box = canvas.bounding_box()
         # the top canvas (ipympl's rubber band layer) takes the pointer: click the page there
+        start = time.perf_counter()
         page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
         explain = app.locator(".mp-explain")
         expect(explain).to_contain_text("Travel to Alexandria", timeout=15_000)
+        page.wait_for_function(bs.JS_KERNEL_IDLE, timeout=30_000)
+        print(f"map click to settled page: {1000 * (time.perf_counter() - start):.0f} ms")
         expect(explain).to_contain_text("coin", timeout=5_000)
         settled(page)
         page.screenshot(path=str(artifacts / "mp_lab_path_shown.png"), full_page=False)
