@@ -93,6 +93,7 @@ class SamarkandApp(PlayShell):
         self.space_list = W.Select(description="Spaces", rows=6, layout=W.Layout(width="320px"))
         self.space_list.add_class("samarkand-spaces")
         self.discard_picker = W.SelectMultiple(description="Discard", rows=6, layout=W.Layout(width="320px"))
+        self.discard_picker.add_class("samarkand-discard-picker")
         self.buttons = {name: W.Button(description=text, layout=W.Layout(width="190px")).add_class(f"samarkand-{name}")
                         for name, text in (("marry", "Marry"), ("place", "Place camel"), ("end_turn", "End turn"),
                                            ("discard", "Discard"), ("sell", "Sell for 3 dirhams"),

@@ -158,3 +158,16 @@ def test_bad_arguments_are_refused_before_any_widget_is_made():
         with pytest.raises(ValueError):
             SamarkandApp(**kwargs)
     assert live_widgets() == start
+
+
+def test_the_map_still_draws_after_the_notebook_closed_every_pyplot_figure():
+    """JupyterLab's inline backend closes pyplot figures after each cell; the map's figure then has a
+    bare canvas. A click after that must still redraw the map (it raised AttributeError before)."""
+    import matplotlib.pyplot as plt
+
+    app = SamarkandApp(players=2, seed=3, seats=["human", "random"])
+    plt.close("all")
+    before = app.map_widget.value
+    assert app.play(app.state.legal_actions()[0])
+    assert app.map_widget.value != before and len(app.moves) >= 1
+    app.close()
