@@ -273,3 +273,94 @@ def test_caravan_course_full_marks_and_no_unearned_points(caravan_course, monkey
         for student, expected in (("full", CARAVAN_POINTS), ("wrong", CARAVAN_WRONG_POINTS)):
             got = {cell.name: gradebook.find_grade(cell.name, nb.name, "caravan", student).score for nb, cell in cells}
             assert got == {k: float(v) for k, v in expected.items()}, (student, got)
+
+
+# --- Samarkand: the same course steps for exercises/samarkand ------------------------------------------
+
+SAMARKAND = ROOT / "exercises" / "samarkand"
+
+# The wrong Samarkand submission: answer cell grade id -> the code handed in (other cells: the solution).
+SAMARKAND_WRONG = {
+    # q1: one water space too many -> 0 of 2
+    "q1_answer": 'q1_kinds = {"goods": 33, "start": 10, "water": 7, "land": 17}',
+    # q2: forgets that sold cards count toward the hand limit -> 0 of 2
+    "q2_answer": '''def q2_draws(state):
+    p = state.current_player
+    return 0 if len(state.hands[p]) >= state.limit else min(3, len(state.deck) + len(state.discard))''',
+    # q3 is right -> 2 of 2
+    # q4: pays a relation that was already made -> 0 of 2
+    "q4_answer": '''def q4_premiums(state, active, passive):
+    fi = state.board.family_index
+    return [3 * (state.held[p][fi[active]] > 0) + (state.held[p][fi[passive]] > 0) for p in range(state.players)]''',
+    # q5: 4 points for every camel, married or not -> 0 of 2
+    "q5_answer": '''def q5_card_points(state, player, goods):
+    return 4 * len(state.camels[state.board.goods_space[goods]])''',
+    # q6 is right but calls a wrong q5: graded on the teacher's q5 -> 2 of 2
+    "q6_answer": '''def q5_card_points(state, player, goods):
+    return 0
+
+
+def q6_should_sell(state):
+    goods, holder = state.pending
+    return q5_card_points(state, holder, goods) < 3''',
+}
+SAMARKAND_WRONG_POINTS = {"q1_check": 0, "q2_check": 0, "q3_check": 2, "q4_check": 0, "q5_check": 0, "q6_check": 2}
+
+
+def submit_samarkand(course: Path, student: str, wrong: dict[str, str]) -> None:
+    """Fill the released Samarkand notebooks' answer cells (solutions, or ``wrong`` by grade id)."""
+    out = course / "submitted" / student / "samarkand"
+    out.mkdir(parents=True)
+    for released in sorted((course / "release" / "samarkand").glob("*.ipynb")):
+        source = nbformat.read(SAMARKAND / released.name, as_version=4)
+        answers = {c.metadata["nbgrader"]["grade_id"]: c.source for c in source.cells
+                   if c.metadata.get("nbgrader", {}).get("solution")}
+        nb = nbformat.read(released, as_version=4)
+        for cell in nb.cells:
+            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+            if cell.metadata.get("nbgrader", {}).get("solution"):
+                cell.source = wrong.get(grade_id, solved(answers[grade_id]))
+        nbformat.write(nb, out / released.name)
+    (out / "timestamp.txt").write_text("2026-12-01 00:00:00.000000 UTC")
+
+
+@pytest.fixture(scope="module")
+def samarkand_course(tmp_path_factory) -> Path:
+    base = tmp_path_factory.mktemp("nbgrader_samarkand")
+    nbgrader(base, "quickstart", "samarkand_course")
+    course = base / "samarkand_course"
+    shutil.rmtree(course / "source" / "ps1")
+    shutil.copytree(SAMARKAND, course / "source" / "samarkand", ignore=shutil.ignore_patterns("release", ".*"))
+    with open(course / "nbgrader_config.py", "a", encoding="utf-8") as config:
+        config.write("\n" + readme_config())
+    nbgrader(course, "generate_assignment", "samarkand")
+    for student in ("full", "wrong"):
+        nbgrader(course, "db", "student", "add", student)
+    submit_samarkand(course, "full", {})
+    submit_samarkand(course, "wrong", SAMARKAND_WRONG)
+    nbgrader(course, "autograde", "samarkand", timeout=1500)
+    nbgrader(course, "generate_feedback", "samarkand")
+    return course
+
+
+def test_samarkand_full_marks_for_the_reference_and_no_unearned_points(samarkand_course, monkeypatch):
+    from nbgrader.api import Gradebook
+
+    course = samarkand_course
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (course / "release" / "samarkand").glob("*.ipynb"))
+    assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text and ".grade(" not in text
+    assert "reference_q5" not in text and "board.kinds.count(kind) for kind" not in text
+    monkeypatch.setenv("PATH", environment()["PATH"])
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        assignment = gradebook.find_assignment("samarkand")
+        cells = [(nb, cell) for nb in assignment.notebooks for cell in nb.grade_cells]
+        auto = {cell.name: cell.max_score for _, cell in cells if cell.cell_type == "code"}
+        assert set(auto) == set(SAMARKAND_WRONG_POINTS) and sum(auto.values()) == 12
+        for student, expected in (("full", auto), ("wrong", SAMARKAND_WRONG_POINTS)):
+            got = {cell.name: gradebook.find_grade(cell.name, nb.name, "samarkand", student).score
+                   for nb, cell in cells if cell.cell_type == "code"}
+            assert got == {k: float(v) for k, v in expected.items()}, (student, got)
+    pages = sorted((course / "feedback" / "wrong" / "samarkand").glob("*.html"))
+    assert len(pages) == 6
+    feedback = "\n".join(p.read_text(encoding="utf-8") for p in pages)
+    assert "not solved yet" in feedback and "BEGIN HIDDEN TESTS" not in feedback and "reference_q5" not in feedback

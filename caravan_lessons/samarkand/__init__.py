@@ -16,7 +16,7 @@ from .agents import (AGENTS, GreedyAgent, HeuristicAgent, determinize, evaluate,
 from .actions import Action, Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, Family, default_board, load_board
 from .components import HAND_LIMIT, RULES, Rule
-from .scenario import scenario
+from .scenario import near_end, scenario
 from .rules import ACT, DISCARD, OVER, SALE, SECOND, State, new_game
 
 __all__ = [
@@ -24,5 +24,5 @@ __all__ = [
     "rank_actions", "round_reward", "simulate",
     "ACT", "DISCARD", "HAND_LIMIT", "OVER", "RULES", "SALE", "SECOND",
     "Action", "Board", "Discard", "EndTurn", "Family", "Keep", "Marry", "Pass", "Place", "Rule", "Sell", "State",
-    "default_board", "load_board", "new_game", "scenario",
+    "default_board", "load_board", "near_end", "new_game", "scenario",
 ]

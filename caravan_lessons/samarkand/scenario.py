@@ -85,3 +85,35 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         return State.from_dict(state.to_dict(), board)
     except SaveFileError as exc:
         raise ValueError(f"scenario: {exc}") from None
+
+
+def near_end(players: int = 4, seed: int = 0, turns_left: int = 3, bot: str = "heuristic", board=None) -> State:
+    """A position a few turns before the end of a real game: heuristic bots (``bot``) play a game of
+    ``new_game(players, seed)`` to its end, and the position is taken back to where seat 0 has about
+    ``turns_left`` of its own turns to go, at the start of one of them (phase "act").
+
+    For a browser test or a lesson that wants the end and the score sheet without a whole game. The
+    rest of the game may differ from the bots' game once someone chooses otherwise.
+
+    Raises:
+        ValueError: a bad number of players or seed, a ``turns_left`` that is not a whole number >= 1.
+    """
+    from ..agents import View
+    from .agents import AGENTS
+
+    if isinstance(turns_left, bool) or not isinstance(turns_left, int) or turns_left < 1:
+        raise ValueError(f"turns_left must be a whole number >= 1, not {turns_left!r}")
+    state = new_game(players, seed, board)
+    start = state.clone()
+    agents = [AGENTS[bot](seed=seed + seat) for seat in range(players)]
+    actions, starts = [], []  # starts: indexes in `actions` where seat 0 begins a turn
+    while not state.is_terminal():
+        if state.current_player == 0 and state.phase == "act":
+            starts.append(len(actions))
+        action = agents[state.current_player].choose(View(state, state.current_player, state.legal_actions()))
+        actions.append(action)
+        state.apply(action)
+    cut = starts[-min(turns_left, len(starts))] if starts else 0
+    for action in actions[:cut]:
+        start.apply(action)
+    return start

@@ -41,6 +41,13 @@ class SamarkandApp(PlayShell):
         mode: ``"practice"`` (free undo) or ``"match"``.
         bot_seed: the bots' seed.
         board: a ``samarkand.Board`` (default: the teaching board).
+        state: a ``samarkand.State`` to play on from (e.g. ``samarkand.scenario.near_end()``); then
+            ``players``, ``seed`` and ``board`` come from it.
+
+    Raises:
+        ValueError: a number of players other than 2 to 5, seats that do not match it, an unknown
+            seat name or mode, a bot_seed that is not a whole number, a ``state`` that is not a
+            Samarkand State (all before any widget is made).
 
     Attributes:
         state, map_figure (the matplotlib Figure of the map), picker (the BoardPicker on it),
@@ -51,15 +58,24 @@ class SamarkandApp(PlayShell):
     css_prefix = "samarkand"
 
     def __init__(self, players: int = 4, seed: int = 1, seats=None, mode: str = "practice", bot_seed: int = 0,
-                 board=None):
+                 board=None, state=None):
         import matplotlib.pyplot as plt
 
         from ..boards import BoardPicker
 
-        state = new_game(players, seed=seed, board=board)
+        from ..samarkand import State
+
+        if state is not None:
+            if not isinstance(state, State):
+                raise ValueError(f"state must be a samarkand.State, not {type(state).__name__}")
+            players = state.players
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+            raise ValueError(f"Samarkand is played by 2 to 5 players, not {players!r}")
         seats = list(seats) if seats is not None else [HUMAN] + ["heuristic"] * (players - 1)
         if len(seats) != players:
-            raise ValueError(f"give one seat per player: {players} seats, not {len(seats)}")
+            raise ValueError(f"give one seat per player: {players} seats, not {len(seats)}: {seats}")
+        self.check_arguments(seats, mode, bot_seed)  # before any widget is made
+        state = state.clone() if state is not None else new_game(players, seed=seed, board=board)
         self._plt = plt
         with plt.ioff():
             self.map_figure = plt.figure(figsize=(13, 6.2), dpi=60, layout="constrained")
@@ -77,6 +93,7 @@ class SamarkandApp(PlayShell):
         self.space_list = W.Select(description="Spaces", rows=6, layout=W.Layout(width="320px"))
         self.space_list.add_class("samarkand-spaces")
         self.discard_picker = W.SelectMultiple(description="Discard", rows=6, layout=W.Layout(width="320px"))
+        self.discard_picker.add_class("samarkand-discard-picker")
         self.buttons = {name: W.Button(description=text, layout=W.Layout(width="190px")).add_class(f"samarkand-{name}")
                         for name, text in (("marry", "Marry"), ("place", "Place camel"), ("end_turn", "End turn"),
                                            ("discard", "Discard"), ("sell", "Sell for 3 dirhams"),
@@ -89,8 +106,7 @@ class SamarkandApp(PlayShell):
         self.buttons["keep"].on_click(lambda _b: self._sale(False))
         self.buttons["pass"].on_click(lambda _b: self.play(Pass()))
         super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES)
-        self.play_bots()
-        self.refresh()
+        self.start()
 
     # -- the shell's hooks --
 
@@ -105,8 +121,18 @@ class SamarkandApp(PlayShell):
                                    W.VBox([self.buttons["place"], self.buttons["end_turn"], self.buttons["pass"]])]),
                            W.HBox([self.discard_picker, self.buttons["discard"]]),
                            W.HBox([self.buttons["sell"], self.buttons["keep"]])])
-        return [W.HBox(self.seat_pickers), self.mode_picker, self.status, self.explain, self.map_widget,
-                W.HBox([controls, W.VBox([self.hand_view, self.houses_view])]), self.undo_button, self.replay, self.log_view]
+        return [self.settings, self.status, self.explain, self.stepper_box, self.map_widget,
+                W.HBox([controls, W.VBox([self.hand_view, self.houses_view])]), self.undo_button, self.replay,
+                self.log_view]
+
+    def describe_end(self, state) -> str:
+        """Who won, with the totals (SAM-END-1/2, SAM-SCORE-5)."""
+        totals = state.score_sheet().totals()
+        winners = state.winners
+        names = " and ".join(self.seat_name(p) for p in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        scores = ", ".join(f"{self.seat_name(p)} {t}" for p, t in enumerate(totals))
+        return f"The game is over: {names} {verb} (SAM-SCORE-5). Points: {scores}."
 
     def describe_turn(self, state, seat: int) -> str:
         return html.escape(PHASE_WORDS.get(state.phase, ""))
@@ -145,7 +171,7 @@ class SamarkandApp(PlayShell):
             rows.append(f"<li>{html.escape(board.goods_names[g])} ({g}): worth {value} now</li>")
         married = [board.families[f].name for f in range(len(board.families)) if state.held[seat][f]]
         sold = ", ".join(str(g) for g in state.sold[seat]) or "none"
-        self.hand_view.value = (f"<b>Player {seat}</b>: {state.money[seat]} dirhams; married: "
+        self.hand_view.value = (f"<b>{html.escape(self.seat_name(seat))}</b>: {state.money[seat]} dirhams; married: "
                                 f"{html.escape(', '.join(married) or 'nobody yet')}<br>goods cards "
                                 f"({len(state.hands[seat])} in hand + {len(state.sold[seat])} sold, limit "
                                 f"{state.limit}):<ul>{''.join(rows)}</ul>sold: {sold}")
@@ -158,7 +184,7 @@ class SamarkandApp(PlayShell):
             f"<tr><td><span style='color:{f.colour}'>&#9632;</span> {html.escape(f.name)}</td><td>{f.price}</td>"
             f"<td>{state.treasury[i]}</td><td>{state.reserve[i]}</td><td>{state.house_tiles[i]}</td>"
             f"<td>{state.relation_stack[i]}</td></tr>" for i, f in enumerate(board.families))
-        money = ", ".join(f"P{p} {m}" for p, m in enumerate(state.money))
+        money = ", ".join(f"{html.escape(self.seat_name(p))} {m}" for p, m in enumerate(state.money))
         self.houses_view.value = (f"<table style='font-size:90%;text-align:center'><tr>{head}</tr>{rows}</table>"
                                   f"<div>Players' dirhams: {money}; deck {len(state.deck)} cards</div>")
 
@@ -187,7 +213,7 @@ class SamarkandApp(PlayShell):
         self.buttons["pass"].disabled = Pass not in kinds
         if state is not None and state.phase == "sale":
             g, holder = state.pending
-            self.prompt.value = (f"<b>Player {holder}</b>: goods space {html.escape(board.goods_names[g])} ({g}) "
+            self.prompt.value = (f"<b>{html.escape(self.seat_name(holder))}</b>: goods space {html.escape(board.goods_names[g])} ({g}) "
                                  f"was just reached. You hold its card: sell it for 3 dirhams now or keep it "
                                  f"(worth {card_value(state, holder, g)[0]} now). [SAM-GOODS-2]")
         else:
@@ -233,10 +259,7 @@ class SamarkandApp(PlayShell):
         """Release the figure, the click handler and every widget the app made."""
         if getattr(self, "_closed", False):
             return
-        self._closed = True
-        self.picker.disconnect()
-        self._plt.close(self.map_figure)
-        for widget in [self.hand_view, self.houses_view, self.prompt, self.marry_picker, self.family_picker, self.space_list,
-                       self.discard_picker, *self.buttons.values()]:
-            widget.close()
-        super().close()
+        if getattr(self, "picker", None) is not None:  # None if __init__ refused its arguments
+            self.picker.disconnect()
+            self._plt.close(self.map_figure)
+        super().close()  # the shell walks every widget the app holds (boxes' children, layouts, styles)

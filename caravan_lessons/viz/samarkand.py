@@ -153,6 +153,13 @@ class MapView:
 
         self.update(state, title="")
         canvas = self.ax.figure.canvas
+        if not hasattr(canvas, "restore_region"):
+            # a pyplot figure closed by the notebook's inline backend after its cell ran gets a bare
+            # FigureCanvasBase: give the figure its own Agg canvas again (and a new background)
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+            canvas = FigureCanvasAgg(self.ax.figure)
+            self._background = None
         if self._background is None:
             canvas.draw()
             self._background = canvas.copy_from_bbox(self.ax.figure.bbox)

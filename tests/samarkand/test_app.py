@@ -1,7 +1,13 @@
-"""The Samarkand play app driven in-process: the list of legal spaces, map clicks, sale prompts."""
+"""The Samarkand play app driven in-process: the list of legal spaces, map clicks, sale prompts,
+seat names, the pause at the game end, bots that never move on by themselves, and close()."""
+import re
+import warnings
+
+import ipywidgets as W
 import pytest
 
 from caravan_lessons.samarkand import Marry, Place
+from caravan_lessons.samarkand.scenario import near_end
 from caravan_lessons.ui.samarkand_app import SamarkandApp
 
 
@@ -9,16 +15,37 @@ def human_app(players=3, seed=2):
     return SamarkandApp(players=players, seed=seed, seats=["human"] * players)
 
 
+def live_widgets() -> int:
+    """``len(ipywidgets.Widget.widgets)`` (deprecated in ipywidgets 8, hence the filter)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return len(W.Widget.widgets)
+
+
 def test_marry_then_discard_through_the_widgets():
     app = human_app()
-    assert "Player 0 (you) to move" in app.status.value and app.buttons["place"].disabled
+    assert "Player 0 to move" in app.status.value and app.buttons["place"].disabled
+    assert "(you)" not in app.status.value  # three humans play hot-seat: nobody is "you"
     app.marry_picker.value = "egypt"
     app.buttons["marry"].click()
     assert app.state.held[0][app.state.board.family_index["egypt"]] == 1 and app.state.phase == "discard"
     assert len(app.discard_picker.options) == 5
     app.buttons["discard"].click()  # nothing selected: discard 0 cards
     assert app.state.current_player == 1
+    assert "Player 1 to move" in app.status.value
     app.close()
+
+
+def test_one_human_is_you_and_bots_are_named_by_seat():
+    app = SamarkandApp(players=3, seed=2, seats=["human", "greedy", "random"])
+    assert "Player 0 (you)" in app.status.value or "Player 0 (you)" in app.hand_view.value
+    assert "Player 1 (greedy bot)" in app.houses_view.value and "Player 2 (random bot)" in app.houses_view.value
+    app.close()
+    bots = SamarkandApp(players=2, seed=3, seats=["greedy", "heuristic"])
+    text = " ".join([bots.status.value, bots.hand_view.value, bots.houses_view.value, bots.explain.value])
+    assert "Player 0 (greedy bot)" in text and "(you)" not in text
+    assert not re.search(r"\bP\d\b", bots.houses_view.value)
+    bots.close()
 
 
 @pytest.mark.rule("SAM-EXT-2")
@@ -66,7 +93,81 @@ def test_the_sale_is_prompted_to_the_holder():
     app.close()
 
 
-def test_bots_answer_and_the_game_reaches_its_end():
+@pytest.mark.rule("SAM-END-1")
+def test_bots_answer_and_the_game_end_shows_the_score_sheet_and_nothing_moves_on():
     app = SamarkandApp(players=4, seed=5, seats=["random", "heuristic", "greedy", "random"])
-    assert app.state.is_terminal() and "over" in app.status.value
+    assert app.state.is_terminal() and "The game is over" in app.status.value
+    assert app.stepper_box.layout.display is None  # the score sheet is shown
+    moves = len(app.moves)
+    app.play_bots()
+    assert len(app.moves) == moves and not app.continue_play()  # nothing after the end
+    winners = app.state.winners
+    assert all(app.seat_name(p) in app.status.value for p in winners)
+    app.close()
+
+
+def _finish_by_human(app, limit=400):
+    """The human seats play their first legal action until the game ends (bots answer)."""
+    for _ in range(limit):
+        if app.state.is_terminal():
+            return
+        action = app.state.legal_actions()[0]
+        assert app.play(action)
+    raise AssertionError("the game did not end")
+
+
+def test_a_game_played_from_a_near_end_position_stops_at_the_end_for_everyone():
+    app = SamarkandApp(state=near_end(players=3, seed=4), seats=["human", "heuristic", "heuristic"])
+    _finish_by_human(app)
+    assert "The game is over" in app.status.value and app.stepper_box.layout.display is None
+    assert app.buttons["place"].disabled and app.buttons["marry"].disabled
+    before = len(app.moves)
+    assert not app.play(app.snapshots[-2].legal_actions()[0])
+    assert len(app.moves) == before
+    app.close()
+
+
+def test_close_releases_every_widget_over_ten_apps():
+    start = live_widgets()
+    for seed in range(10):
+        app = SamarkandApp(players=3, seed=seed, seats=["human", "random", "random"])
+        app.play(app.state.legal_actions()[0])
+        app.close()
+    assert live_widgets() == start
+
+
+def test_widget_count_stays_bounded_over_replays_and_undos():
+    app = SamarkandApp(players=2, seed=4, seats=["human", "random"])
+    for _ in range(6):
+        app.play(app.state.legal_actions()[0])
+    created = live_widgets()
+    for i in range(100):
+        app.replay.value = (i * 7) % (app.replay.max + 1)
+    app.replay.value = app.replay.max
+    for _ in range(50):
+        app.play(app.state.legal_actions()[0])
+        app.undo()
+    assert live_widgets() == created
+    app.close()
+
+
+def test_bad_arguments_are_refused_before_any_widget_is_made():
+    start = live_widgets()
+    for kwargs in ({"players": 6}, {"players": True}, {"players": 2.0}, {"seats": ["human"]},
+                   {"seats": ["human", "nobody", "random", "random"]}, {"mode": "blitz"}, {"bot_seed": 1.5}):
+        with pytest.raises(ValueError):
+            SamarkandApp(**kwargs)
+    assert live_widgets() == start
+
+
+def test_the_map_still_draws_after_the_notebook_closed_every_pyplot_figure():
+    """JupyterLab's inline backend closes pyplot figures after each cell; the map's figure then has a
+    bare canvas. A click after that must still redraw the map (it raised AttributeError before)."""
+    import matplotlib.pyplot as plt
+
+    app = SamarkandApp(players=2, seed=3, seats=["human", "random"])
+    plt.close("all")
+    before = app.map_widget.value
+    assert app.play(app.state.legal_actions()[0])
+    assert app.map_widget.value != before and len(app.moves) >= 1
     app.close()
