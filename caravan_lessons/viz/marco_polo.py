@@ -313,7 +313,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     ax.set_xlim(min(xs) - 9, max(xs) + 14)
-    ax.set_ylim(min(ys) - 5, max(ys) + 5)
+    ax.set_ylim(min(ys) - 5, max(ys) + 7)
     return ax
 
 
