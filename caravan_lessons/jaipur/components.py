@@ -23,6 +23,12 @@ INDEX = {name: i for i, name in enumerate(CARD_TYPES)}
 PLURAL = {"diamond": "diamonds", "gold": "gold", "silver": "silver", "cloth": "cloth",
           "spice": "spice", "leather": "leather", "camel": "camels"}
 
+
+def cards(n: int, card: str) -> str:
+    """``n`` cards of one type in words, the plural right: ``cards(1, "diamond") == "1 diamond"``,
+    ``cards(2, "diamond") == "2 diamonds"``, ``cards(2, "gold") == "2 gold"``."""
+    return f"{n} {card if n == 1 else PLURAL[card]}"
+
 CARD_CODE: tuple[int, ...] = tuple(16 ** i for i in range(7))
 """A pile of cards as one number: sum of count * CARD_CODE[type], 4 bits per type.
 

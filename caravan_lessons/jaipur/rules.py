@@ -48,7 +48,7 @@ from .components import (
     MATCH_OVER,
     MIN_SALE,
     PLAYING,
-    PLURAL,
+    cards,
     ROUND_OVER,
     SEALS_TO_WIN,
     STARTING_MARKET_CAMELS,
@@ -230,14 +230,14 @@ class State:
                                      "single good, use take one (and give nothing back).")
             for i, n in action.take_pairs:
                 if n > market[i]:
-                    return RuleViolation("JAI-TAKE-2", f"you want {n} {PLURAL[CARD_TYPES[i]]} from the "
+                    return RuleViolation("JAI-TAKE-2", f"you want {cards(n, CARD_TYPES[i])} from the "
                                          f"market but it shows {market[i]}.")
             for i, n in action.give_pairs:
                 if n > hand[i]:
-                    return RuleViolation("JAI-TAKE-2", f"you want to give back {n} "
-                                         f"{PLURAL[CARD_TYPES[i]]} but your hand holds {hand[i]}.")
+                    return RuleViolation("JAI-TAKE-2", f"you want to give back "
+                                         f"{cards(n, CARD_TYPES[i])} but your hand holds {hand[i]}.")
             if action.camels > herd:
-                return RuleViolation("JAI-TAKE-2", f"you want to give back {action.camels} camels but "
+                return RuleViolation("JAI-TAKE-2", f"you want to give back {cards(action.camels, 'camel')} but "
                                      f"your herd has {herd}.")
             both = action.take_mask & action.give_mask
             if both:
@@ -257,7 +257,7 @@ class State:
             if n < 1:
                 return RuleViolation("JAI-SELL-1", "a sale discards at least one card.")
             if n > hand[g]:
-                return RuleViolation("JAI-SELL-1", f"you want to sell {n} {PLURAL[action.good]} but your hand "
+                return RuleViolation("JAI-SELL-1", f"you want to sell {cards(n, action.good)} but your hand "
                                      f"holds {hand[g]}.")
             if n < MIN_SALE[g]:
                 return RuleViolation("JAI-SELL-4", f"{action.good} is a precious good: diamonds, gold and "
