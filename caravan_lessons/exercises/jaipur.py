@@ -21,7 +21,7 @@ from typing import Any
 from .. import jaipur
 from ..core import derive_seed
 from ..jaipur import BONUS_TOKENS, CARD_TYPES, GOODS, RULES, Exchange, Sell, TakeCamels, TakeOne
-from ..jaipur.components import PLURAL
+from ..jaipur.components import cards
 from .framework import (AgentQuestion, Budget, Case, FunctionQuestion, NotSolved, Tier, TimeUp, ValueQuestion,
                         clip, run_isolated, short)
 
@@ -89,7 +89,7 @@ def rule(rule_id: str) -> None:
 
 
 def _cards(counts: dict) -> str:
-    parts = [f"{n} {PLURAL[c] if n > 1 else c}" for c, n in sorted(counts.items(), key=lambda kv: CARD_TYPES.index(kv[0])) if n]
+    parts = [cards(n, c) for c, n in sorted(counts.items(), key=lambda kv: CARD_TYPES.index(kv[0])) if n]
     return ", ".join(parts) if parts else "nothing"
 
 
@@ -422,7 +422,7 @@ def _q3b_compare(got: Any, want: str | None, case: Case) -> None:
                  "JAI-SELL-1": "Compare the count with the cards of that type in the hand (and a sale sells at least one).",
                  "JAI-SELL-4": "Diamonds, gold and silver: how many at a time? (JAI-SELL-4)",
                  "JAI-SELL-5": "What kind of card is a camel? (JAI-SELL-5)"}
-        raise NotSolved(f"selling {count} {good} from the hand {hand} {rightly}, but your function says {said}.",
+        raise NotSolved(f"selling {cards(count, good)} from the hand {hand} {rightly}, but your function says {said}.",
                         hints.get(want, ""))
 
 
@@ -433,7 +433,7 @@ def _q3b_cases() -> list[Case]:
             ({"diamond": 1}, "diamond", 2),
             # the order of the checks matters when two rules are broken: the count comes before JAI-SELL-4
             ({}, "diamond", 1), ({"silver": 3}, "silver", 0)]
-    return [Case(f"hand {h}, sell {n} {g}", (h, g, n)) for h, g, n in data]
+    return [Case(f"hand {h}, sell {cards(n, g)}", (h, g, n)) for h, g, n in data]
 
 
 q3b = FunctionQuestion(
@@ -464,7 +464,7 @@ def _q4a_compare(got: Any, want: int, case: Case) -> None:
     if value != want:
         hint = ("Take the tokens from the top of the stack (the start of the list), one per card; cards beyond "
                 "the end of the stack earn nothing (JAI-SELL-2). Leave the bonus out.")
-        raise NotSolved(f"selling {count} {good} earns {want} rupees in goods tokens; your function says {value}.", hint)
+        raise NotSolved(f"selling {cards(count, good)} earns {want} rupee{'' if want == 1 else 's'} in goods tokens; your function says {value}.", hint)
 
 
 def _q4a_cases() -> list[Case]:

@@ -190,6 +190,16 @@ class State:
                                  "the next round (NextRound()).")
         return self._check(action)
 
+    def _what_else(self) -> str:
+        """The moves still open to a full hand, in words, true of this position (for JAI-TAKE-7)."""
+        kinds = {a.kind for a in self.legal_actions()}
+        options = [words for kind, words in (("sell", "sell"), ("exchange", "exchange"),
+                                             ("take_camels", "take the camels")) if kind in kinds]
+        if not options:
+            return "No other move is open either."
+        return (options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]).capitalize() \
+            + " instead."
+
     def _check(self, action: Action) -> RuleViolation | None:
         """The rule checks of one action during play; None when it is legal."""
         p = self.current_player
@@ -209,8 +219,8 @@ class State:
                                      "you may take one goods card that is on display.")
             if hand_size >= HAND_LIMIT:
                 return RuleViolation("JAI-TAKE-7", f"you hold {hand_size} cards; taking one more would leave "
-                                     f"{hand_size + 1} in hand and the limit is {HAND_LIMIT}. Sell, exchange "
-                                     "or take camels instead.")
+                                     f"{hand_size + 1} in hand and the limit is {HAND_LIMIT}. "
+                                     f"{self._what_else()}")
             return None
         elif kind is TakeCamels:
             if not market[CAMEL_INDEX]:

@@ -230,14 +230,22 @@ def test_hand_limit_of_seven():
     full = {"leather": 4, "spice": 3}
     state = scenario(market={"camel": 3, "cloth": 2}, hands=[full, {}], herds=(2, 0))
     error = refused(state, TakeOne("cloth"), "JAI-TAKE-7")
-    assert "7" in error.message
+    assert "7" in error.message and error.message.endswith("Sell, exchange or take the camels instead.")
     refused(state, Exchange(["cloth", "cloth"], ["camel", "camel"]), "JAI-TAKE-7")
     assert Exchange(["cloth", "cloth"], ["leather", "leather"]) in state.legal_actions()
-    state.apply(TakeCamels())  # camels are always allowed, even with 7 in hand
+    state.apply(TakeCamels())  # camels on display may be taken even with 7 in hand
     assert sum(state.hands[0]) == 7
     six = scenario(market={"camel": 3, "cloth": 2}, hands=[{"leather": 6}, {}], herds=(2, 0))
     refused(six, Exchange(["cloth", "cloth"], ["camel", "camel"]), "JAI-TAKE-7")
     assert Exchange(["cloth", "cloth"], ["leather", "camel"]) in six.legal_actions()
+
+
+@pytest.mark.rule("JAI-TAKE-7")
+def test_full_hand_refusal_suggests_only_moves_the_position_allows():
+    no_camels = scenario(market={"cloth": 2, "spice": 2, "gold": 1}, hands=[{"leather": 7}, {}], herds=(0, 0))
+    error = refused(no_camels, TakeOne("cloth"), "JAI-TAKE-7")
+    assert "camel" not in error.message  # the market shows none
+    assert error.message.endswith("Sell or exchange instead.")
 
 
 # --- selling ---------------------------------------------------------------------------------------
