@@ -740,12 +740,26 @@ def _round_data(result: dict) -> dict:
 def _crafted_round(tokens, bonus, herds) -> dict:
     """Play out a crafted end of round with the engine and return its result.
 
-    The deck is empty, so when player 0 takes the one good of the market the market cannot be
-    refilled and the round ends (JAI-END-2); the engine then scores it (JAI-END-3..5).
+    ``tokens``: per seat, goods tokens taken from the top of each stack (seat 0 first), as counts;
+    ``bonus``: per seat, (size, rupees) bonus tokens; ``herds``: camels per seat. The deck is empty,
+    so when player 0 takes the one good of the market the market cannot be refilled and the round
+    ends (JAI-END-2); the engine then scores it (JAI-END-3..5). A position this close to the end is
+    built reachable by ``scenario`` (every earlier sale holds its tokens); the question is about
+    scoring given piles, so the piles are then set to exactly the crafted ones.
     """
     camels = 11 - sum(herds)
-    state = jaipur.scenario(market={"camel": camels, "leather": 5 - camels}, hands=[{}, {}], herds=herds,
-                            deck_size=0, tokens=tokens, bonus=bonus, seed=0)
+    state = jaipur.scenario(market={"camel": camels, "leather": 5 - camels},
+                            hands=[{"diamond": 2, "gold": 2, "silver": 2}, {"spice": 2, "leather": 3, "cloth": 2}],
+                            herds=herds, deck_size=0, seed=0)
+    taken = {good: 0 for good in GOODS}
+    piles = [[], []]
+    for seat in (0, 1):
+        for good, n in tokens[seat].items():
+            g = GOODS.index(good)
+            piles[seat] += [(g, v) for v in jaipur.GOODS_TOKENS[g][taken[good]:taken[good] + n]]
+            taken[good] += n
+    state.goods_tokens = piles
+    state.bonus_tokens = [[tuple(t) for t in bonus[seat]] for seat in (0, 1)]
     state.apply(TakeOne("leather"))
     assert state.round_over, "the crafted round should be over"
     return state.round_results[-1]
