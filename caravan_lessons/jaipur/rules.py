@@ -56,7 +56,7 @@ from .components import (
 from .events import describe
 from .movegen import _CAMEL_FIELD, _COUNTS, _GUARD, _SHUFFLE, _encode
 
-__all__ = ["State", "new_game", "PLAYING", "ROUND_OVER", "MATCH_OVER"]
+__all__ = ["State", "new_game", "round_winner", "PLAYING", "ROUND_OVER", "MATCH_OVER"]
 
 N_TYPES = len(CARD_TYPES)
 N_GOODS = len(GOODS)
@@ -615,6 +615,25 @@ class State:
 
 def _named(counts) -> dict[str, int]:
     return {CARD_TYPES[i]: c for i, c in enumerate(counts) if c}
+
+
+def round_winner(rupees, bonus_tokens, goods_tokens) -> tuple[int | None, str]:
+    """Who takes the Seal of Excellence of a finished round (JAI-END-4, JAI-END-5), and why in words.
+
+    Args: per seat (two entries each) the rupees (camel token included), the number of bonus tokens
+    and the number of goods tokens. The same function ends every round of the engine.
+
+    Returns: (winner seat or None when nobody takes a seal [ruling], the explanation).
+
+    Raises:
+        ValueError: an argument that is not two whole numbers of 0 or more.
+    """
+    for name, pair in (("rupees", rupees), ("bonus_tokens", bonus_tokens), ("goods_tokens", goods_tokens)):
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2 or any(
+                isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in pair):
+            raise ValueError(f"round_winner: {name} is two whole numbers of 0 or more, one per seat")
+    return _round_winner({"rupees": list(rupees), "bonus_tokens": list(bonus_tokens),
+                          "goods_tokens": list(goods_tokens)})
 
 
 def _round_winner(summary: dict) -> tuple[int | None, str]:

@@ -81,6 +81,9 @@ def scenario(market: Mapping[str, int], hands: Sequence[Mapping[str, int]] = ({}
     rng.shuffle(rest)
     if deck_size is not None:
         keep = max(0, deck_size - len(deck_top))
+        if deck_size < len(deck_top) or keep > len(rest):
+            raise SaveFileError(f"scenario: deck_size {deck_size} cannot be met: deck_top gives {len(deck_top)} "
+                                f"and {len(rest)} more cards are left (JAI-COMP-1)")
         goods_left = [c for c in rest if c != "camel"]
         if len(rest) - len(goods_left) > keep:
             raise SaveFileError(f"JAI-SELL-5: {len(rest) - len(goods_left) - keep} camels are left over and camels "

@@ -477,3 +477,54 @@ def test_every_rule_has_our_own_text():
         ids = re.findall(r"^\| (JAI-[A-Z]+-\d+) \|", inventory.read_text(), re.MULTILINE)
         assert sorted(ids) == sorted(RULES)
     assert len(RULES) == 31
+
+
+@pytest.mark.rule("JAI-SELL-2", "JAI-END-1")
+@pytest.mark.parametrize("deck_size", [0, 1, 5, 18, 26, 34])
+def test_scenario_positions_are_reachable_and_reload(deck_size):
+    from caravan_lessons.jaipur import State
+
+    state = scenario(market={"diamond": 1, "cloth": 1, "camel": 3},
+                     hands=[{"cloth": 4, "diamond": 1}, {"spice": 2, "silver": 1, "gold": 1, "leather": 1}],
+                     herds=(1, 2), deck_size=deck_size, seed=8) if deck_size >= 18 else scenario(
+        market={"camel": 3, "spice": 2}, hands=[{"cloth": 4, "silver": 3}, {"leather": 5}], herds=(4, 4),
+        deck_size=deck_size)
+    again = State.from_dict(state.to_dict())  # the strict check of a saved game, nothing relaxed
+    assert again.to_dict() == state.to_dict() and len(state.deck) == deck_size
+    for g, good in enumerate(GOODS):  # every card discarded was sold and took its token while the stack lasted
+        took = sum(t == g for seat in (0, 1) for t, _ in state.goods_tokens[seat])
+        assert took == min(state.discard[g], len(GOODS_TOKENS[g]))
+    for g in range(3):  # precious goods are never sold alone (JAI-SELL-4)
+        assert state.discard[g] != 1
+
+
+def test_scenario_refuses_a_deck_it_cannot_make():
+    from caravan_lessons import SaveFileError
+
+    with pytest.raises(SaveFileError, match="deck_size 50 cannot be met"):
+        scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {}], deck_size=50)
+    with pytest.raises(SaveFileError, match="deck_size 1 cannot be met"):
+        scenario(market={"camel": 3, "cloth": 2}, deck_top=["gold", "gold"], deck_size=1)
+
+
+def test_impossible_discard_is_refused_with_the_plural_right():
+    from caravan_lessons import SaveFileError
+    from caravan_lessons.jaipur import State
+
+    data = scenario(market={"camel": 3, "cloth": 2}, hands=[{"diamond": 2}, {}], herds=(0, 0)).to_dict()
+    data["hands"][0] = {"diamond": 1}
+    data["discard"] = {"diamond": 1}
+    with pytest.raises(SaveFileError, match="1 diamond sold but 0 diamond goods tokens taken"):
+        State.from_dict(data)
+
+
+@pytest.mark.rule("JAI-END-4", "JAI-END-5")
+def test_round_winner_is_the_engine_verdict_and_refuses_bad_arguments():
+    from caravan_lessons.jaipur import round_winner
+
+    assert round_winner([14, 7], [0, 0], [2, 2])[0] == 0
+    assert round_winner([10, 10], [0, 1], [2, 2])[0] == 1
+    assert round_winner([5, 5], [0, 0], [1, 1]) == (None, round_winner([5, 5], [0, 0], [1, 1])[1])
+    for bad in ([1], "ab", [1.0, 2], [True, 0], [-1, 0], None):
+        with pytest.raises(ValueError, match="round_winner"):
+            round_winner(bad, [0, 0], [0, 0])
