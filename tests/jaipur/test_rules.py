@@ -491,7 +491,7 @@ def test_scenario_positions_are_reachable_and_reload(deck_size):
         deck_size=deck_size)
     again = State.from_dict(state.to_dict())  # the strict check of a saved game, nothing relaxed
     assert again.to_dict() == state.to_dict() and len(state.deck) == deck_size
-    for g, good in enumerate(GOODS):  # every card discarded was sold and took its token while the stack lasted
+    for g in range(len(GOODS)):  # every card discarded was sold and took its token while the stack lasted
         took = sum(t == g for seat in (0, 1) for t, _ in state.goods_tokens[seat])
         assert took == min(state.discard[g], len(GOODS_TOKENS[g]))
     for g in range(3):  # precious goods are never sold alone (JAI-SELL-4)
