@@ -324,33 +324,3 @@ def load_game(path: str | Path):
     data = read_json(path, what="saved game", error=SaveFileError)
     return state_from_dict(data)
 
-
-# --- validation helpers for from_dict ------------------------------------------------------------
-
-def require(data: dict, key: str, kind: type | tuple[type, ...], where: str = "saved game") -> Any:
-    """``data[key]`` checked to be of ``kind``; SaveFileError naming the field otherwise."""
-    if key not in data:
-        raise SaveFileError(f"{where} is missing the field {key!r}")
-    value = data[key]
-    if kind is int or kind == (int,):
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    else:
-        ok = isinstance(value, kind)
-    if not ok:
-        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise SaveFileError(f"{where} field {key!r} should be {name}, not {type(value).__name__}")
-    return value
-
-
-def require_ints(values: Any, length: int | None, name: str, low: int = 0, high: int | None = None) -> list[int]:
-    """A list of ints in [low, high] (and of ``length`` if given); SaveFileError otherwise."""
-    if not isinstance(values, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-        raise SaveFileError(f"saved game field {name!r} should be a list of whole numbers")
-    if length is not None and len(values) != length:
-        raise SaveFileError(f"saved game field {name!r} should have {length} entries, not {len(values)}")
-    for v in values:
-        if v < low or (high is not None and v > high):
-            bound = f"{low}..{high}" if high is not None else f">= {low}"
-            raise SaveFileError(f"saved game field {name!r} holds {v}, outside {bound}")
-    return list(values)
-

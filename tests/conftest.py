@@ -40,11 +40,7 @@ def artifacts() -> Path:
 # the closing note and the issues stay open until each is fixed and removed from here.
 collect_ignore = []
 KNOWN_BROKEN_AFTER_MERGE = {
-    "tests/test_bots_lesson.py::test_tree_graph_shows_the_search_and_the_move_played",
-    # caravan_solutions.py is gone (caravan2); still fails on a Jaipur solution block found in samarkand/agents.py
     "tests/test_exercises.py::test_nothing_importable_from_the_package_reveals_an_answer",
-    "tests/test_voila.py::test_voila_page_plays_a_move_and_steps_the_score",
-    "tests/test_notebooks.py::test_notebook_runs_top_to_bottom[notebooks/jaipur/08_how_bots_think.ipynb]",
 }
 
 

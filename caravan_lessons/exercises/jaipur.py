@@ -21,7 +21,7 @@ from typing import Any
 from .. import jaipur
 from ..core import derive_seed
 from ..jaipur import BONUS_TOKENS, CARD_TYPES, GOODS, RULES, Exchange, Sell, TakeCamels, TakeOne
-from ..jaipur.components import PLURAL
+from ..jaipur.components import cards
 from .framework import (AgentQuestion, Budget, Case, FunctionQuestion, NotSolved, Tier, TimeUp, ValueQuestion,
                         clip, run_isolated, short)
 
@@ -89,7 +89,7 @@ def rule(rule_id: str) -> None:
 
 
 def _cards(counts: dict) -> str:
-    parts = [f"{n} {PLURAL[c] if n > 1 else c}" for c, n in sorted(counts.items(), key=lambda kv: CARD_TYPES.index(kv[0])) if n]
+    parts = [cards(n, c) for c, n in sorted(counts.items(), key=lambda kv: CARD_TYPES.index(kv[0])) if n]
     return ", ".join(parts) if parts else "nothing"
 
 
@@ -422,7 +422,7 @@ def _q3b_compare(got: Any, want: str | None, case: Case) -> None:
                  "JAI-SELL-1": "Compare the count with the cards of that type in the hand (and a sale sells at least one).",
                  "JAI-SELL-4": "Diamonds, gold and silver: how many at a time? (JAI-SELL-4)",
                  "JAI-SELL-5": "What kind of card is a camel? (JAI-SELL-5)"}
-        raise NotSolved(f"selling {count} {good} from the hand {hand} {rightly}, but your function says {said}.",
+        raise NotSolved(f"selling {cards(count, good)} from the hand {hand} {rightly}, but your function says {said}.",
                         hints.get(want, ""))
 
 
@@ -433,7 +433,7 @@ def _q3b_cases() -> list[Case]:
             ({"diamond": 1}, "diamond", 2),
             # the order of the checks matters when two rules are broken: the count comes before JAI-SELL-4
             ({}, "diamond", 1), ({"silver": 3}, "silver", 0)]
-    return [Case(f"hand {h}, sell {n} {g}", (h, g, n)) for h, g, n in data]
+    return [Case(f"hand {h}, sell {cards(n, g)}", (h, g, n)) for h, g, n in data]
 
 
 q3b = FunctionQuestion(
@@ -464,7 +464,7 @@ def _q4a_compare(got: Any, want: int, case: Case) -> None:
     if value != want:
         hint = ("Take the tokens from the top of the stack (the start of the list), one per card; cards beyond "
                 "the end of the stack earn nothing (JAI-SELL-2). Leave the bonus out.")
-        raise NotSolved(f"selling {count} {good} earns {want} rupees in goods tokens; your function says {value}.", hint)
+        raise NotSolved(f"selling {cards(count, good)} earns {want} rupee{'' if want == 1 else 's'} in goods tokens; your function says {value}.", hint)
 
 
 def _q4a_cases() -> list[Case]:
@@ -740,12 +740,26 @@ def _round_data(result: dict) -> dict:
 def _crafted_round(tokens, bonus, herds) -> dict:
     """Play out a crafted end of round with the engine and return its result.
 
-    The deck is empty, so when player 0 takes the one good of the market the market cannot be
-    refilled and the round ends (JAI-END-2); the engine then scores it (JAI-END-3..5).
+    ``tokens``: per seat, goods tokens taken from the top of each stack (seat 0 first), as counts;
+    ``bonus``: per seat, (size, rupees) bonus tokens; ``herds``: camels per seat. The deck is empty,
+    so when player 0 takes the one good of the market the market cannot be refilled and the round
+    ends (JAI-END-2); the engine then scores it (JAI-END-3..5). A position this close to the end is
+    built reachable by ``scenario`` (every earlier sale holds its tokens); the question is about
+    scoring given piles, so the piles are then set to exactly the crafted ones.
     """
     camels = 11 - sum(herds)
-    state = jaipur.scenario(market={"camel": camels, "leather": 5 - camels}, hands=[{}, {}], herds=herds,
-                            deck_size=0, tokens=tokens, bonus=bonus, seed=0)
+    state = jaipur.scenario(market={"camel": camels, "leather": 5 - camels},
+                            hands=[{"diamond": 2, "gold": 2, "silver": 2}, {"spice": 2, "leather": 3, "cloth": 2}],
+                            herds=herds, deck_size=0, seed=0)
+    taken = {good: 0 for good in GOODS}
+    piles = [[], []]
+    for seat in (0, 1):
+        for good, n in tokens[seat].items():
+            g = GOODS.index(good)
+            piles[seat] += [(g, v) for v in jaipur.GOODS_TOKENS[g][taken[good]:taken[good] + n]]
+            taken[good] += n
+    state.goods_tokens = piles
+    state.bonus_tokens = [[tuple(t) for t in bonus[seat]] for seat in (0, 1)]
     state.apply(TakeOne("leather"))
     assert state.round_over, "the crafted round should be over"
     return state.round_results[-1]

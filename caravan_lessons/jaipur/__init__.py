@@ -18,7 +18,7 @@ from .agents import GreedyAgent, HeuristicAgent, evaluate, playout_policy, rank_
 from .components import BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS, RULES, Rule
 from .components import MATCH_OVER, PLAYING, ROUND_OVER
 from .movegen import LegalActions, legal_actions_for
-from .rules import State, new_game
+from .rules import State, new_game, round_winner
 from .selection import selection_to_action
 from .hidden import determinize, unseen_cards
 from .scenario import scenario
@@ -49,6 +49,7 @@ __all__ = [
     "evaluate",
     "legal_actions_for",
     "new_game",
+    "round_winner",
     "parse_action",
     "playout_policy",
     "rank_actions",

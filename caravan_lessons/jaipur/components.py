@@ -23,6 +23,12 @@ INDEX = {name: i for i, name in enumerate(CARD_TYPES)}
 PLURAL = {"diamond": "diamonds", "gold": "gold", "silver": "silver", "cloth": "cloth",
           "spice": "spice", "leather": "leather", "camel": "camels"}
 
+
+def cards(n: int, card: str) -> str:
+    """``n`` cards of one type in words, the plural right: ``cards(1, "diamond") == "1 diamond"``,
+    ``cards(2, "diamond") == "2 diamonds"``, ``cards(2, "gold") == "2 gold"``."""
+    return f"{n} {card if n == 1 else PLURAL[card]}"
+
 CARD_CODE: tuple[int, ...] = tuple(16 ** i for i in range(7))
 """A pile of cards as one number: sum of count * CARD_CODE[type], 4 bits per type.
 
@@ -106,7 +112,9 @@ RULES: dict[str, Rule] = {r.id: r for r in [
          "diamonds 7 7 5 5 5; gold 6 6 5 5 5; silver 5 5 5 5 5; cloth and spice 5 3 3 2 2 1 1 each; "
          "leather 4 3 2 1 1 1 1 1 1.", _S_COMP),
     Rule("JAI-COMP-3", "Bonus tokens reward big sales: 3-card sale 3 3 2 2 2 1 1; 4-card sale "
-         "6 6 5 5 4 4; sale of 5 or more 10 10 9 8 8. Nobody sees their values before the round ends.",
+         "6 6 5 5 4 4; sale of 5 or more 10 10 9 8 8. The stacks are shuffled face down, and the opponent "
+         "never sees the value of your bonus tokens before the round ends. [ruling: you may look at the "
+         "values of your own bonus tokens; the rulebook only has them turned over at the final count]",
          _S_COMP),
     Rule("JAI-COMP-4", "There is one camel token worth 5 rupees and there are 3 Seals of Excellence.",
          _S_COMP),
@@ -136,8 +144,9 @@ RULES: dict[str, Rule] = {r.id: r for r in [
     Rule("JAI-TAKE-6", "Take goods or camels, never both: camels are never taken in an exchange or as "
          "your one good, and taking camels means taking all of them.", _S_TAKE),
     Rule("JAI-TAKE-7", "Hand limit: at the end of your turn you hold at most 7 cards in hand (the herd "
-         "does not count). A take that would leave more than 7 is not allowed; taking camels is always "
-         "allowed. There is no discarding down to 7.", _S_TAKE),
+         "does not count). A take that would leave more than 7 is not allowed. Taking camels never adds to "
+         "the hand, so it is allowed with a full hand whenever the market shows camels. There is no "
+         "discarding down to 7.", _S_TAKE),
     Rule("JAI-SELL-1", "Sell: choose one goods type and discard as many cards of that type as you like "
          "from your hand. One type per sale, one sale per turn.", _S_SELL),
     Rule("JAI-SELL-2", "For each card sold take the top goods token of that type. If the stack runs out "

@@ -48,7 +48,7 @@ from .components import (
     MATCH_OVER,
     MIN_SALE,
     PLAYING,
-    PLURAL,
+    cards,
     ROUND_OVER,
     SEALS_TO_WIN,
     STARTING_MARKET_CAMELS,
@@ -56,7 +56,7 @@ from .components import (
 from .events import describe
 from .movegen import _CAMEL_FIELD, _COUNTS, _GUARD, _SHUFFLE, _encode
 
-__all__ = ["State", "new_game", "PLAYING", "ROUND_OVER", "MATCH_OVER"]
+__all__ = ["State", "new_game", "round_winner", "PLAYING", "ROUND_OVER", "MATCH_OVER"]
 
 N_TYPES = len(CARD_TYPES)
 N_GOODS = len(GOODS)
@@ -190,6 +190,16 @@ class State:
                                  "the next round (NextRound()).")
         return self._check(action)
 
+    def _what_else(self) -> str:
+        """The moves still open to a full hand, in words, true of this position (for JAI-TAKE-7)."""
+        kinds = {a.kind for a in self.legal_actions()}
+        options = [words for kind, words in (("sell", "sell"), ("exchange", "exchange"),
+                                             ("take_camels", "take the camels")) if kind in kinds]
+        if not options:
+            return "No other move is open either."
+        return (options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]).capitalize() \
+            + " instead."
+
     def _check(self, action: Action) -> RuleViolation | None:
         """The rule checks of one action during play; None when it is legal."""
         p = self.current_player
@@ -209,8 +219,8 @@ class State:
                                      "you may take one goods card that is on display.")
             if hand_size >= HAND_LIMIT:
                 return RuleViolation("JAI-TAKE-7", f"you hold {hand_size} cards; taking one more would leave "
-                                     f"{hand_size + 1} in hand and the limit is {HAND_LIMIT}. Sell, exchange "
-                                     "or take camels instead.")
+                                     f"{hand_size + 1} in hand and the limit is {HAND_LIMIT}. "
+                                     f"{self._what_else()}")
             return None
         elif kind is TakeCamels:
             if not market[CAMEL_INDEX]:
@@ -230,14 +240,14 @@ class State:
                                      "single good, use take one (and give nothing back).")
             for i, n in action.take_pairs:
                 if n > market[i]:
-                    return RuleViolation("JAI-TAKE-2", f"you want {n} {PLURAL[CARD_TYPES[i]]} from the "
+                    return RuleViolation("JAI-TAKE-2", f"you want {cards(n, CARD_TYPES[i])} from the "
                                          f"market but it shows {market[i]}.")
             for i, n in action.give_pairs:
                 if n > hand[i]:
-                    return RuleViolation("JAI-TAKE-2", f"you want to give back {n} "
-                                         f"{PLURAL[CARD_TYPES[i]]} but your hand holds {hand[i]}.")
+                    return RuleViolation("JAI-TAKE-2", f"you want to give back "
+                                         f"{cards(n, CARD_TYPES[i])} but your hand holds {hand[i]}.")
             if action.camels > herd:
-                return RuleViolation("JAI-TAKE-2", f"you want to give back {action.camels} camels but "
+                return RuleViolation("JAI-TAKE-2", f"you want to give back {cards(action.camels, 'camel')} but "
                                      f"your herd has {herd}.")
             both = action.take_mask & action.give_mask
             if both:
@@ -257,7 +267,7 @@ class State:
             if n < 1:
                 return RuleViolation("JAI-SELL-1", "a sale discards at least one card.")
             if n > hand[g]:
-                return RuleViolation("JAI-SELL-1", f"you want to sell {n} {PLURAL[action.good]} but your hand "
+                return RuleViolation("JAI-SELL-1", f"you want to sell {cards(n, action.good)} but your hand "
                                      f"holds {hand[g]}.")
             if n < MIN_SALE[g]:
                 return RuleViolation("JAI-SELL-4", f"{action.good} is a precious good: diamonds, gold and "
@@ -605,6 +615,25 @@ class State:
 
 def _named(counts) -> dict[str, int]:
     return {CARD_TYPES[i]: c for i, c in enumerate(counts) if c}
+
+
+def round_winner(rupees, bonus_tokens, goods_tokens) -> tuple[int | None, str]:
+    """Who takes the Seal of Excellence of a finished round (JAI-END-4, JAI-END-5), and why in words.
+
+    Args: per seat (two entries each) the rupees (camel token included), the number of bonus tokens
+    and the number of goods tokens. The same function ends every round of the engine.
+
+    Returns: (winner seat or None when nobody takes a seal [ruling], the explanation).
+
+    Raises:
+        ValueError: an argument that is not two whole numbers of 0 or more.
+    """
+    for name, pair in (("rupees", rupees), ("bonus_tokens", bonus_tokens), ("goods_tokens", goods_tokens)):
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2 or any(
+                isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in pair):
+            raise ValueError(f"round_winner: {name} is two whole numbers of 0 or more, one per seat")
+    return _round_winner({"rupees": list(rupees), "bonus_tokens": list(bonus_tokens),
+                          "goods_tokens": list(goods_tokens)})
 
 
 def _round_winner(summary: dict) -> tuple[int | None, str]:

@@ -34,7 +34,7 @@ from .components import (
     MARKET_SIZE,
     MATCH_OVER,
     PLAYING,
-    PLURAL,
+    cards,
     ROUND_OVER,
     SEALS_TO_WIN,
 )
@@ -115,11 +115,10 @@ def _counts(pile: dict) -> list[int]:
     return counts
 
 
-def check_consistency(save: SaveFile, source: str = "saved game", *, surplus_discard: bool = False) -> None:
+def check_consistency(save: SaveFile, source: str = "saved game") -> None:
     """Refuse a :class:`SaveFile` no game can reach; SaveFileError naming the clause.
 
-    ``surplus_discard`` (used by ``scenario(deck_size=...)`` only) allows goods in the discard pile
-    beyond the goods tokens taken for them: the cards a hand-built position sets aside.
+    ``jaipur.scenario`` builds its positions through this same check, with no exception.
     """
     def need(condition: Any, rule: str, message: str) -> None:
         check(condition, message, rule=rule, source=source)
@@ -136,7 +135,7 @@ def check_consistency(save: SaveFile, source: str = "saved game", *, surplus_dis
         total = deck.count(i) + market[i] + hands[0][i] + hands[1][i] + discard[i]
         total += save.herds[0] + save.herds[1] if name == CAMEL else 0
         need(total == CARD_COUNTS[i], "JAI-COMP-1",
-             f"the saved game holds {total} {PLURAL[name]} cards; the game has {CARD_COUNTS[i]}")
+             f"the saved game holds {total} {name} cards; the game has {CARD_COUNTS[i]}")
     need(sum(market) <= MARKET_SIZE, "JAI-SETUP-3",
          f"the market holds {sum(market)} cards; it never holds more than {MARKET_SIZE}")
     for seat in (0, 1):
@@ -152,8 +151,8 @@ def check_consistency(save: SaveFile, source: str = "saved game", *, surplus_dis
         need(sorted(taken[g], reverse=True) == stack[:len(taken[g])], "JAI-COMP-2",
              f"the {good} goods tokens held ({taken[g]}) are not the top of the stack {stack}")
         expected = min(discard[g], len(stack))
-        ok = len(taken[g]) <= expected if surplus_discard else len(taken[g]) == expected
-        need(ok, "JAI-SELL-2", f"{discard[g]} {PLURAL[good]} sold but {len(taken[g])} {good} goods tokens taken; "
+        need(len(taken[g]) == expected, "JAI-SELL-2", f"{cards(discard[g], good)} sold but {len(taken[g])} {good} goods "
+             f"token{'' if len(taken[g]) == 1 else 's'} taken; "
              "each card sold takes one token while the stack lasts")
     for size, values in BONUS_TOKENS.items():
         held = [v for seat in (0, 1) for z, v in save.bonus_tokens[seat] if z == size]
@@ -187,7 +186,7 @@ def check_consistency(save: SaveFile, source: str = "saved game", *, surplus_dis
              f"the phase is {phase!r} but there is no result for round {save.round_index}")
 
 
-def state_from_dict(data: Any, source: str = "saved game", *, surplus_discard: bool = False) -> "State":
+def state_from_dict(data: Any, source: str = "saved game") -> "State":
     """A :class:`~caravan_lessons.jaipur.State` from ``to_dict()`` output, after both checks.
 
     Raises:
@@ -202,7 +201,7 @@ def state_from_dict(data: Any, source: str = "saved game", *, surplus_discard: b
         raise SaveFileError(f"{source}: format version {data['version']!r}; this caravan_lessons reads version "
                             f"{FORMAT_VERSION}")
     save = validate(SaveFile, data, source=source)
-    check_consistency(save, source, surplus_discard=surplus_discard)
+    check_consistency(save, source)
     s = State()
     s.seed = save.seed
     s.round_index = save.round_index

@@ -14,7 +14,7 @@ import random
 from typing import Mapping, Sequence
 
 from ..core import FORMAT_VERSION, SaveFileError, _short, check_seat, check_seed
-from .components import BONUS_TOKENS, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS
+from .components import BONUS_TOKENS, CARD_COUNTS, CARD_TYPES, EMPTY_STACKS_TO_END, GOODS, GOODS_TOKENS
 from .rules import State
 from .saves import state_from_dict
 
@@ -33,7 +33,9 @@ def scenario(market: Mapping[str, int], hands: Sequence[Mapping[str, int]] = ({}
         herds: per seat, camels in the herd.
         deck_top: the next cards of the deck, the first drawn first.
         deck_size: cards left in the deck (default: every card not placed elsewhere); the goods that
-            do not fit go to the discard pile. Camels are never discarded, so every camel must fit.
+            do not fit were sold earlier in the round: they go to the discard pile and the seats take
+            their goods tokens, one sale per type, alternately from seat 0 (JAI-SELL-2; see
+            ``_sell_earlier``). Camels are never discarded, so every camel must fit.
         tokens: per seat, how many goods tokens of each type that seat already took (from the top
             of the stacks, seat 0 first); the matching cards are in the discard pile.
         bonus: per seat, bonus tokens already won as ``(size, rupees)`` pairs.
@@ -79,14 +81,18 @@ def scenario(market: Mapping[str, int], hands: Sequence[Mapping[str, int]] = ({}
     rng.shuffle(rest)
     if deck_size is not None:
         keep = max(0, deck_size - len(deck_top))
-        rest.sort(key=lambda card: card != "camel")  # camels stay in the deck: they are never discarded
-        surplus = rest[keep:]
-        if "camel" in surplus:
-            raise SaveFileError(f"JAI-SELL-5: {surplus.count('camel')} camels are left over and camels are never "
-                                "discarded; put them in the market, the herds or deck_top")
-        for card in surplus:
-            discard[card] += 1
-        rest = rest[:keep]
+        if deck_size < len(deck_top) or keep > len(rest):
+            raise SaveFileError(f"scenario: deck_size {deck_size} cannot be met: deck_top gives {len(deck_top)} "
+                                f"and {len(rest)} more cards are left (JAI-COMP-1)")
+        goods_left = [c for c in rest if c != "camel"]
+        if len(rest) - len(goods_left) > keep:
+            raise SaveFileError(f"JAI-SELL-5: {len(rest) - len(goods_left) - keep} camels are left over and camels "
+                                "are never discarded; put them in the market, the herds or deck_top")
+        sold = _earlier_sales(goods_left, len(rest) - keep, taken)
+        _sell_earlier(sold, goods_tokens, taken, discard)
+        for good, n in sold.items():
+            for _ in range(n):
+                rest.remove(good)
         rng.shuffle(rest)
     deck = rest + list(reversed(deck_top))  # the top of the deck is the end of the list
     bonus_stacks = {}
@@ -106,7 +112,68 @@ def scenario(market: Mapping[str, int], hands: Sequence[Mapping[str, int]] = ({}
         "discard": {c: n for c, n in discard.items() if n}, "goods_tokens": goods_tokens,
         "bonus_stacks": bonus_stacks, "bonus_tokens": [[list(t) for t in bonus[s]] for s in (0, 1)],
         "camel_token": None, "seals": list(seals), "round_results": [], "events": [],
-    }, "scenario", surplus_discard=deck_size is not None)
+    }, "scenario")
+
+
+def _earlier_sales(goods: list[str], n: int, taken: dict[str, int]) -> dict[str, int]:
+    """How many cards of each good ``deck_size`` sets aside as sold earlier in the round: ``n`` in all.
+
+    [ruling] The cards are picked in the (shuffled) order of ``goods``, but a position must stay one
+    a round can reach: a sale empties a goods-token stack only if no other choice is left, and never
+    a third one (JAI-END-1 would have ended the round); precious goods are sold 2 or more at a time
+    (JAI-SELL-4), so none is set aside alone when a cheaper card can take its place.
+
+    Raises:
+        SaveFileError: JAI-END-1, when ``n`` goods cannot be set aside without emptying 3 stacks.
+    """
+    have = {g: goods.count(g) for g in GOODS}
+    left = {g: len(GOODS_TOKENS[GOODS.index(g)]) - taken[g] for g in GOODS}  # tokens still on each stack
+    empty = sum(left[g] <= 0 for g in GOODS)
+    room = {g: have[g] if left[g] <= 0 else min(have[g], left[g] - 1) for g in GOODS}  # sold, stack kept
+    sold = {g: 0 for g in GOODS}
+    for card in goods:
+        if sum(sold.values()) < n and sold[card] < room[card]:
+            sold[card] += 1
+    for g in sorted(GOODS, key=lambda g: have[g] - sold[g], reverse=True):  # then empty as few stacks as need be
+        if sum(sold.values()) >= n or have[g] == sold[g]:
+            continue
+        if empty >= EMPTY_STACKS_TO_END - 1:
+            raise SaveFileError(f"JAI-END-1: a deck this small means {n} more goods were sold, which empties "
+                                f"{EMPTY_STACKS_TO_END} goods-token stacks: the round would be over; give a "
+                                "bigger deck_size or place more cards")
+        sold[g] += min(have[g] - sold[g], n - sum(sold.values()))
+        empty += sold[g] >= left[g]
+    for g in GOODS[:3]:  # no lone precious card (JAI-SELL-4)
+        if sold[g] != 1:
+            continue
+        other = next((h for h in GOODS[3:] if sold[h] < room[h]), None)
+        if other is not None:
+            sold[g], sold[other] = 0, sold[other] + 1
+    return sold
+
+
+def _sell_earlier(sold: dict[str, int], goods_tokens: list[list[list]], taken: dict[str, int],
+                  discard: dict[str, int]) -> None:
+    """Record the surplus goods as sales made earlier in the round (JAI-SELL-2), in place.
+
+    ``sold`` maps each good to the cards set aside (:func:`_earlier_sales`).
+
+    [ruling] A discard pile only ever holds cards that were sold, and each card sold took a goods
+    token while its stack lasted. So the goods that ``deck_size`` sets aside are sold, one sale per
+    type (most valuable first), the seats taking turns from seat 0; each takes its tokens from the
+    top of the stack after the ``tokens`` the caller gave. No bonus tokens are awarded for these
+    sales (pass ``bonus`` for that).
+    """
+    seat = 0
+    for g, good in enumerate(GOODS):
+        n = sold[good]
+        if not n:
+            continue
+        stack = GOODS_TOKENS[g]
+        goods_tokens[seat].extend([good, v] for v in stack[taken[good]:taken[good] + n])
+        taken[good] = min(len(stack), taken[good] + n)
+        discard[good] += n
+        seat = 1 - seat
 
 
 def _check_arguments(market, hands, herds, deck_top, deck_size, tokens, bonus, current_player, seals, seed) -> None:

@@ -12,12 +12,16 @@ from ..jaipur.components import BONUS_TOKENS, CARD_COLOURS, CARD_TYPES, GOODS, G
 from . import to_png  # noqa: F401  (re-exported for lessons)
 
 
-def _card(ax, x, y, card, w=0.8, h=1.1, label=True, alpha=1.0):
+def _card(ax, x, y, card, w=1.2, h=1.2, label=True, alpha=1.0):
     ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0.02,rounding_size=0.08",
                                 facecolor=CARD_COLOURS.get(card, "#555"), edgecolor="#333", alpha=alpha, lw=1))
     if label:
-        ax.text(x + w / 2, y + h / 2, card, ha="center", va="center", fontsize=7, rotation=90,
+        ax.text(x + w / 2, y + h / 2, card, ha="center", va="center", fontsize=9,
                 color=TEXT_ON.get(card, "white"))
+
+
+def _seals(n: int) -> str:
+    return f"{n} seal{'' if n == 1 else 's'}"
 
 
 def draw_table(observation: dict, fig: Figure | None = None, cards: bool = True) -> Figure:
@@ -25,71 +29,75 @@ def draw_table(observation: dict, fig: Figure | None = None, cards: bool = True)
 
     Top: the opponent (hand size as card backs, herd, tokens); middle: the deck, the market and
     the goods-token stacks (values left, top of each stack first) with the bonus stacks; bottom:
-    the player's own hand, herd and tokens. With ``cards=False`` the market and the hand are left
-    out (the play app shows them as clickable cards). Returns the figure (a new 8 x 4.6 inch one
-    unless ``fig`` is given, which is cleared and reused).
+    the player's own hand, herd and tokens. Every label is 9 pt or more and reads left to right.
+    With ``cards=False`` the market and the hand are left out (the play app shows them as
+    clickable cards). Returns the figure (a new 8 x 3.8 inch one, 8 x 3.15 without cards, unless
+    ``fig`` is given, which is cleared and reused).
     """
     if fig is None:
-        fig = Figure(figsize=(8, 4.6) if cards else (8, 3.2))
+        fig = Figure(figsize=(8, 3.8) if cards else (8, 3.15))
     fig.clear()
     ax = fig.add_axes((0, 0, 1, 1))
-    top = 9.2 if cards else 6.4
+    top, bottom = (8.4, 0.8) if cards else (6.2, -0.1)
     ax.set_xlim(0, 16)
-    ax.set_ylim(0, top)
+    ax.set_ylim(bottom, top)
     ax.axis("off")
     me, other = observation["player"], 1 - observation["player"]
     herds, seals = observation["herds"], observation["seals"]
 
     # the opponent: hand backs, herd, tokens taken
-    y = top - 0.5
+    y = top - 0.4
     n = observation["opponent_hand_size"]
-    ax.text(0.2, y, f"Opponent (player {other}): {n} cards in hand, {herds[other]} camels in the herd, "
-            f"{seals[other]} seal(s)", fontsize=9, weight="bold", va="center")
+    ax.text(0.2, y, f"Opponent (player {other}): {n} card{'' if n == 1 else 's'} in hand, "
+            f"{herds[other]} camel{'' if herds[other] == 1 else 's'} in the herd, {_seals(seals[other])}",
+            fontsize=10, weight="bold", va="center")
     for i in range(n):
-        _card(ax, 0.2 + i * 0.5, y - 1.45, "back", w=0.45, h=0.9, label=False)
-    _tokens_line(ax, 4.2, y - 1.0, observation, other)
+        _card(ax, 0.2 + i * 0.5, y - 1.4, "back", w=0.45, h=0.9, label=False)
+    _tokens_line(ax, 4.2, y - 0.95, observation, other)
 
     # the deck, the market (optional), the goods-token stacks and the bonus stacks
     y = top - 2.3
-    ax.text(0.2, y, "Deck", fontsize=9, weight="bold", va="center")
-    _card(ax, 0.3, y - 1.6, "back", w=0.9, h=1.2, label=False)
-    ax.text(0.75, y - 1.0, str(observation["deck_size"]), ha="center", va="center", fontsize=11,
+    ax.text(0.2, y, "Deck", fontsize=10, weight="bold", va="center")
+    _card(ax, 0.2, y - 1.5, "back", w=1.0, h=1.2, label=False)
+    ax.text(0.7, y - 0.9, str(observation["deck_size"]), ha="center", va="center", fontsize=11,
             color="white", weight="bold")
     if cards:
-        ax.text(1.6, y, "Market", fontsize=9, weight="bold", va="center")
+        ax.text(1.6, y, "Market", fontsize=10, weight="bold", va="center")
         x = 1.6
         for card in CARD_TYPES:
             for _ in range(observation["market"].get(card, 0)):
-                _card(ax, x, y - 1.6, card, w=0.85, h=1.2)
-                x += 0.95
-    ax.text(7.0, y, "Goods tokens left, top first", fontsize=9, weight="bold", va="center")
+                _card(ax, x, y - 1.5, card)
+                x += 1.3
+    x0 = 8.4 if cards else 2.2
+    ax.text(x0, y, "Goods tokens left, top first", fontsize=10, weight="bold", va="center")
     for row, good in enumerate(GOODS):
-        ty = y - 0.45 - row * 0.4
+        ty = y - 0.5 - row * 0.42
         left = observation["goods_tokens_left"][good]
-        ax.text(7.0, ty, good, fontsize=8, va="center")
-        ax.text(8.4, ty, "  ".join(map(str, left)) if left else "empty", fontsize=8, va="center",
-                color=TEXT_ON[good] if left else "#999",
-                bbox={"boxstyle": "round,pad=0.25", "facecolor": CARD_COLOURS[good] if left else "white",
+        ax.text(x0, ty, good, fontsize=9, va="center")
+        ax.text(x0 + 1.5, ty, "  ".join(map(str, left)) if left else "empty", fontsize=9, va="center",
+                color=TEXT_ON[good] if left else "#777",
+                bbox={"boxstyle": "round,pad=0.2", "facecolor": CARD_COLOURS[good] if left else "white",
                       "edgecolor": "none"})
-        ax.text(12.3, ty, f"{len(left)}/{len(GOODS_TOKENS[row])}", fontsize=7, va="center", color="#666")
+        ax.text(x0 + 5.1, ty, f"{len(left)}/{len(GOODS_TOKENS[row])}", fontsize=9, va="center", color="#555")
     bonus_left = observation["bonus_tokens_left"]
-    ax.text(13.2, y, "Bonus stacks", fontsize=9, weight="bold", va="center")
+    ax.text(x0 + 5.9, y, "Bonus left", fontsize=10, weight="bold", va="center")
     for i, size in enumerate(BONUS_TOKENS):
         label = "5+" if size == 5 else str(size)
-        ax.text(13.2, y - 0.45 - i * 0.4, f"{label}-card: {bonus_left[str(size)]} left", fontsize=8, va="center")
+        ax.text(x0 + 5.9, y - 0.5 - i * 0.42, f"{label}-card: {bonus_left[str(size)]}", fontsize=9, va="center")
 
     # me
-    y = 3.2 if cards else 0.5
+    y = 2.6 if cards else 0.75
     hand_size = sum(observation["hand"].values())
-    ax.text(0.2, y, f"You (player {me}): {hand_size} of 7 cards in hand, {herds[me]} camels in the herd, "
-            f"{seals[me]} seal(s)", fontsize=9, weight="bold", va="center")
+    ax.text(0.2, y, f"You (player {me}): {hand_size} of 7 cards in hand, {herds[me]} camel"
+            f"{'' if herds[me] == 1 else 's'} in the herd, {_seals(seals[me])}", fontsize=10, weight="bold",
+            va="center")
     if cards:
         x = 0.2
         for card in CARD_TYPES:
             for _ in range(observation["hand"].get(card, 0)):
-                _card(ax, x, y - 1.7, card, w=0.8, h=1.2)
-                x += 0.9
-    _tokens_line(ax, 7.0 if cards else 9.6, y - (1.0 if cards else 0), observation, me)
+                _card(ax, x, y - 1.6, card)
+                x += 1.3
+    _tokens_line(ax, 9.6 if cards else 0.2, y - (1.0 if cards else 0.5), observation, me)
     return fig
 
 
@@ -97,8 +105,8 @@ def _tokens_line(ax, x, y, observation, seat):
     goods = observation["goods_tokens"][seat]
     bonus = observation["bonus_tokens"][seat]
     rupees = sum(v for _, v in goods)
-    ax.text(x, y, f"goods tokens: {len(goods)} ({rupees} rupees); bonus tokens: {len(bonus)}", fontsize=8,
-            va="center")
+    ax.text(x, y, f"goods tokens: {len(goods)} ({rupees} rupee{'' if rupees == 1 else 's'}); "
+            f"bonus tokens: {len(bonus)}", fontsize=9, va="center")
 
 
 SCORE_COLOURS = {**{f"goods:{g}": CARD_COLOURS[g] for g in GOODS}, "bonus": "#444", "camel token": CARD_COLOURS["camel"]}

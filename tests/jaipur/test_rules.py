@@ -230,14 +230,22 @@ def test_hand_limit_of_seven():
     full = {"leather": 4, "spice": 3}
     state = scenario(market={"camel": 3, "cloth": 2}, hands=[full, {}], herds=(2, 0))
     error = refused(state, TakeOne("cloth"), "JAI-TAKE-7")
-    assert "7" in error.message
+    assert "7" in error.message and error.message.endswith("Sell, exchange or take the camels instead.")
     refused(state, Exchange(["cloth", "cloth"], ["camel", "camel"]), "JAI-TAKE-7")
     assert Exchange(["cloth", "cloth"], ["leather", "leather"]) in state.legal_actions()
-    state.apply(TakeCamels())  # camels are always allowed, even with 7 in hand
+    state.apply(TakeCamels())  # camels on display may be taken even with 7 in hand
     assert sum(state.hands[0]) == 7
     six = scenario(market={"camel": 3, "cloth": 2}, hands=[{"leather": 6}, {}], herds=(2, 0))
     refused(six, Exchange(["cloth", "cloth"], ["camel", "camel"]), "JAI-TAKE-7")
     assert Exchange(["cloth", "cloth"], ["leather", "camel"]) in six.legal_actions()
+
+
+@pytest.mark.rule("JAI-TAKE-7")
+def test_full_hand_refusal_suggests_only_moves_the_position_allows():
+    no_camels = scenario(market={"cloth": 2, "spice": 2, "gold": 1}, hands=[{"leather": 7}, {}], herds=(0, 0))
+    error = refused(no_camels, TakeOne("cloth"), "JAI-TAKE-7")
+    assert "camel" not in error.message  # the market shows none
+    assert error.message.endswith("Sell or exchange instead.")
 
 
 # --- selling ---------------------------------------------------------------------------------------
@@ -322,8 +330,8 @@ def test_round_ends_when_three_stacks_are_empty():
 
 @pytest.mark.rule("JAI-END-2")
 def test_round_ends_when_the_deck_cannot_refill():
-    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"leather": 2}, {}], herds=(4, 4),
-                     deck_top=["gold"], deck_size=1)
+    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"leather": 2}, {"cloth": 3, "silver": 3}],
+                     herds=(4, 4), deck_top=["gold"], deck_size=1)  # the other goods were sold (a reachable position)
     state.apply(TakeOne("spice"))  # the deck empties exactly: the round goes on [ruling]
     assert state.phase == "playing" and not state.deck
     state.apply(TakeCamels())  # player 1 takes 3 camels: the market needs 3, the deck has 0
@@ -332,7 +340,7 @@ def test_round_ends_when_the_deck_cannot_refill():
 
 @pytest.mark.rule("JAI-END-2")
 def test_exchange_and_sale_never_end_the_round_by_the_deck():
-    state = scenario(market={"camel": 1, "cloth": 2, "spice": 2}, hands=[{"leather": 2}, {"gold": 2}],
+    state = scenario(market={"camel": 1, "cloth": 2, "spice": 2}, hands=[{"leather": 6}, {"gold": 2, "silver": 4}],
                      herds=(5, 5), deck_size=0)
     state.apply(Exchange(["cloth", "cloth"], ["leather", "leather"]))
     state.apply(Sell("gold", 2))
@@ -342,8 +350,8 @@ def test_exchange_and_sale_never_end_the_round_by_the_deck():
 @pytest.mark.rule("JAI-END-3")
 def test_camel_token_to_the_bigger_herd_and_nobody_on_a_tie():
     def finish(herds, deck_top=()):
-        state = scenario(market={"camel": 3, "spice": 2}, hands=[{}, {}], herds=herds, deck_top=deck_top,
-                         deck_size=len(deck_top))
+        state = scenario(market={"camel": 3, "spice": 2}, hands=[{"cloth": 4, "silver": 3}, {"leather": 4}],
+                         herds=herds, deck_top=deck_top, deck_size=len(deck_top))
         state.apply(TakeCamels())  # player 0 takes 3 camels; the deck cannot give 3 cards
         return state
     state = finish((3, 5))  # 6 against 5
@@ -353,25 +361,36 @@ def test_camel_token_to_the_bigger_herd_and_nobody_on_a_tie():
     tie = finish((2, 5), deck_top=["camel"])  # 5 against 5; the last camel goes to the market
     assert tie.camel_token is None
     assert not [r for r in tie.score_sheet().rows if r.rule == "JAI-END-3"]
-    result = state.round_results[-1]
-    assert result["bonus_tokens"] == [0, 0] and result["goods_tokens"] == [0, 0]  # not a bonus or goods token
+    result = state.round_results[-1]  # the camel token is not a bonus or goods token
+    assert result["bonus_tokens"] == [0, 0]
+    assert result["goods_tokens"] == [len(state.goods_tokens[0]), len(state.goods_tokens[1])]
 
 
 @pytest.mark.rule("JAI-END-4")
 def test_richer_player_wins_the_round_and_a_seal():
-    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"diamond": 2}, {}], herds=(3, 5), deck_size=1,
-                     tokens=[{}, {"cloth": 2}])
-    state.apply(Sell("diamond", 2))  # 14 against 8
+    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"diamond": 2, "leather": 5}, {"cloth": 4, "gold": 2}],
+                     herds=(3, 5), deck_size=1, tokens=[{}, {"cloth": 2}])  # the other goods were sold earlier
+    diamonds_left = [7, 7, 5, 5, 5][sum(g == GOODS.index("diamond") for seat in (0, 1) for g, _ in state.goods_tokens[seat]):]
+    before = [sum(v for _, v in state.goods_tokens[seat]) for seat in (0, 1)]
+    state.apply(Sell("diamond", 2))  # the top two diamond tokens
     state.apply(TakeCamels())  # deck of 1 cannot supply 3 cards: round over; player 1 takes the camel token
     sheet = state.score_sheet()
-    assert sheet.totals() == [14, 13]
-    assert sheet.winner == 0 and state.seals == [1, 0]
+    assert sheet.totals() == [before[0] + sum(diamonds_left[:2]), before[1] + 5]
+    winner = 0 if sheet.totals()[0] > sheet.totals()[1] else 1
+    assert sheet.winner == winner and state.seals == [1 - winner, winner]
 
 
 def tied_round(tokens, bonus=((), ())):
-    """A round that ends at once with equal herds (no camel token) and the given tokens."""
-    state = scenario(market={"camel": 3, "spice": 2}, hands=[{}, {}], herds=(2, 5), deck_top=["camel"],
-                     deck_size=1, tokens=tokens, bonus=bonus)
+    """A round that ends at once with equal herds (no camel token) and exactly the given tokens.
+
+    A reachable position this close to the end holds the tokens of every earlier sale, so the
+    tie-break (a rule of the scoring) is tested on hand-set piles: ``tokens`` per seat as
+    (goods, rupees) pairs, ``bonus`` as (size, rupees) pairs.
+    """
+    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"cloth": 4, "silver": 3}, {"leather": 5, "gold": 2}],
+                     herds=(2, 5), deck_top=["camel"], deck_size=1)
+    state.goods_tokens = [[(GOODS.index(g), v) for g, v in tokens[seat]] for seat in (0, 1)]
+    state.bonus_tokens = [list(bonus[seat]) for seat in (0, 1)]
     state.apply(TakeCamels())  # player 0 takes 3 camels: 5 against 5, and the deck cannot refill
     return state.round_results[-1], state
 
@@ -379,7 +398,7 @@ def tied_round(tokens, bonus=((), ())):
 @pytest.mark.rule("JAI-END-5")
 def test_tie_on_rupees_broken_by_bonus_tokens():
     # player 0: silver 5 + 5 = 10; player 1: leather 4 + 3 and a 3-rupee bonus token = 10
-    result, state = tied_round([{"silver": 2}, {"leather": 2}], [[], [(3, 3)]])
+    result, state = tied_round([[("silver", 5), ("silver", 5)], [("leather", 4), ("leather", 3)]], [[], [(3, 3)]])
     assert result["rupees"] == [10, 10] and result["camel_token"] is None
     assert result["winner"] == 1 and "bonus" in result["reason"]
     assert state.seals == [0, 1]
@@ -388,14 +407,14 @@ def test_tie_on_rupees_broken_by_bonus_tokens():
 @pytest.mark.rule("JAI-END-5")
 def test_then_broken_by_goods_tokens():
     # player 0: one diamond token (7); player 1: leather 4 + 3 (two tokens)
-    result, _ = tied_round([{"diamond": 1}, {"leather": 2}])
+    result, _ = tied_round([[("diamond", 7)], [("leather", 4), ("leather", 3)]])
     assert result["rupees"] == [7, 7] and result["bonus_tokens"] == [0, 0]
     assert result["winner"] == 1 and "goods tokens" in result["reason"]
 
 
 @pytest.mark.rule("JAI-END-5")
 def test_full_tie_gives_no_seal_and_the_other_player_starts():
-    result, state = tied_round([{"silver": 1}, {"cloth": 1}])  # 5 against 5, one token each
+    result, state = tied_round([[("silver", 5)], [("cloth", 5)]])  # 5 against 5, one token each
     assert result["rupees"] == [5, 5] and result["winner"] is None
     assert state.seals == [0, 0]
     assert state.current_player == 1  # [ruling] player 0 started this round
@@ -407,25 +426,28 @@ def test_full_tie_gives_no_seal_and_the_other_player_starts():
 
 @pytest.mark.rule("JAI-MATCH-1")
 def test_loser_starts_a_freshly_shuffled_round():
-    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"diamond": 2}, {}], herds=(3, 5), deck_size=1)
+    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"diamond": 2, "leather": 5}, {"cloth": 4, "gold": 2}],
+                     herds=(3, 5), deck_size=1)
     state.apply(Sell("diamond", 2))
-    state.apply(TakeCamels())  # round over: player 0 richer (14 against the camel token's 5)
-    assert state.round_results[-1]["winner"] == 0
+    state.apply(TakeCamels())  # round over
+    winner = state.round_results[-1]["winner"]
+    assert winner == state.score_sheet().winner == (0 if state.score_sheet().totals()[0] > state.score_sheet().totals()[1] else 1)
     assert state.legal_actions() == [NextRound()]
     refused(state, TakeOne("spice"), "JAI-MATCH-1")
     state.apply(NextRound())
-    assert state.current_player == 1 and state.round_index == 1
+    assert state.current_player == 1 - winner and state.round_index == 1
     assert sum(state.market) == 5 and len(state.deck) == 40
-    assert sum(map(len, state.goods_tokens)) == 0 and state.seals == [1, 0]
+    assert sum(map(len, state.goods_tokens)) == 0 and state.seals == [1 - winner, winner]
 
 
 @pytest.mark.rule("JAI-MATCH-2")
 def test_two_seals_win_the_match():
-    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"diamond": 2}, {}], herds=(3, 5), deck_size=1,
-                     seals=(1, 0))
+    state = scenario(market={"camel": 3, "spice": 2}, hands=[{"diamond": 2, "leather": 5}, {"cloth": 4, "gold": 2}],
+                     herds=(3, 5), deck_size=1, seals=(1, 1))
     state.apply(Sell("diamond", 2))
     state.apply(TakeCamels())
-    assert state.is_terminal() and state.winner == 0 and state.seals == [2, 0]
+    winner = state.score_sheet().winner
+    assert state.is_terminal() and state.winner == winner and state.seals == [1 + (winner == 0), 1 + (winner == 1)]
     assert state.legal_actions() == [] and state.current_player == -1
     refused(state, NextRound(), "JAI-MATCH-2")
 
@@ -455,3 +477,54 @@ def test_every_rule_has_our_own_text():
         ids = re.findall(r"^\| (JAI-[A-Z]+-\d+) \|", inventory.read_text(), re.MULTILINE)
         assert sorted(ids) == sorted(RULES)
     assert len(RULES) == 31
+
+
+@pytest.mark.rule("JAI-SELL-2", "JAI-END-1")
+@pytest.mark.parametrize("deck_size", [0, 1, 5, 18, 26, 34])
+def test_scenario_positions_are_reachable_and_reload(deck_size):
+    from caravan_lessons.jaipur import State
+
+    state = scenario(market={"diamond": 1, "cloth": 1, "camel": 3},
+                     hands=[{"cloth": 4, "diamond": 1}, {"spice": 2, "silver": 1, "gold": 1, "leather": 1}],
+                     herds=(1, 2), deck_size=deck_size, seed=8) if deck_size >= 18 else scenario(
+        market={"camel": 3, "spice": 2}, hands=[{"cloth": 4, "silver": 3}, {"leather": 5}], herds=(4, 4),
+        deck_size=deck_size)
+    again = State.from_dict(state.to_dict())  # the strict check of a saved game, nothing relaxed
+    assert again.to_dict() == state.to_dict() and len(state.deck) == deck_size
+    for g in range(len(GOODS)):  # every card discarded was sold and took its token while the stack lasted
+        took = sum(t == g for seat in (0, 1) for t, _ in state.goods_tokens[seat])
+        assert took == min(state.discard[g], len(GOODS_TOKENS[g]))
+    for g in range(3):  # precious goods are never sold alone (JAI-SELL-4)
+        assert state.discard[g] != 1
+
+
+def test_scenario_refuses_a_deck_it_cannot_make():
+    from caravan_lessons import SaveFileError
+
+    with pytest.raises(SaveFileError, match="deck_size 50 cannot be met"):
+        scenario(market={"camel": 3, "cloth": 2}, hands=[{"cloth": 3}, {}], deck_size=50)
+    with pytest.raises(SaveFileError, match="deck_size 1 cannot be met"):
+        scenario(market={"camel": 3, "cloth": 2}, deck_top=["gold", "gold"], deck_size=1)
+
+
+def test_impossible_discard_is_refused_with_the_plural_right():
+    from caravan_lessons import SaveFileError
+    from caravan_lessons.jaipur import State
+
+    data = scenario(market={"camel": 3, "cloth": 2}, hands=[{"diamond": 2}, {}], herds=(0, 0)).to_dict()
+    data["hands"][0] = {"diamond": 1}
+    data["discard"] = {"diamond": 1}
+    with pytest.raises(SaveFileError, match="1 diamond sold but 0 diamond goods tokens taken"):
+        State.from_dict(data)
+
+
+@pytest.mark.rule("JAI-END-4", "JAI-END-5")
+def test_round_winner_is_the_engine_verdict_and_refuses_bad_arguments():
+    from caravan_lessons.jaipur import round_winner
+
+    assert round_winner([14, 7], [0, 0], [2, 2])[0] == 0
+    assert round_winner([10, 10], [0, 1], [2, 2])[0] == 1
+    assert round_winner([5, 5], [0, 0], [1, 1]) == (None, round_winner([5, 5], [0, 0], [1, 1])[1])
+    for bad in ([1], "ab", [1.0, 2], [True, 0], [-1, 0], None):
+        with pytest.raises(ValueError, match="round_winner"):
+            round_winner(bad, [0, 0], [0, 0])
