@@ -88,12 +88,7 @@ class GreedyAgent:
             return actions[0]
         me = view.player
         state = resample(view._state, me, self.rng)
-        best, best_value = actions[0], -math.inf
-        for action in actions:
-            value = points_now(state.child(action), me) + self.rng.random() * 1e-3
-            if value > best_value:
-                best, best_value = action, value
-        return best
+        return max(actions, key=lambda action: points_now(state.child(action), me) + self.rng.random() * 1e-3)
 
 
 class HeuristicAgent:
