@@ -119,7 +119,8 @@ class CaravanApp(PlayShell):
         self.start()
 
     def layout_children(self) -> list:
-        controls = W.VBox([self.left, W.HTML("<b>Legal actions</b> (or click the board)"), self.actions_list,
+        how = " (or click the board)" if self.canvas_kind == "ipympl" else ""
+        controls = W.VBox([self.left, W.HTML(f"<b>Legal actions</b>{how}"), self.actions_list,
                            W.HBox([self.play_button, self.end_button]), W.HBox([self.clear_button, self.undo_button]),
                            self.groups_box, self.players_view])
         return [self.settings, self.status, self.explain, self.stepper_box,
@@ -208,7 +209,9 @@ class CaravanApp(PlayShell):
     def describe_turn(self, state, seat: int) -> str:
         n = state.actions_left
         return (f"{n} action{'s' if n != 1 else ''} left this turn (of {state.allowance(state.turn)}). "
-                "Choose from the list or click the board; <b>End turn</b> when you are done.")
+                + ("Choose from the list or click the board" if self.canvas_kind == "ipympl" else
+                   "Choose from the list and press <b>Play selected action</b>")
+                + "; <b>End turn</b> when you are done.")
 
     def draw(self, state, seat: int, live: bool) -> None:
         viz = self._viz
