@@ -24,7 +24,6 @@ import html
 import ipywidgets as W
 
 from .. import boards
-from ..agents import View
 from ..caravan import RULES, EndTurn, make_bot, new_game
 from ..caravan.components import GOODS, PLAYER_COLOURS
 from .shell import HUMAN, PlayShell

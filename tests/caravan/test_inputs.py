@@ -32,7 +32,7 @@ def test_board_files(tmp_path):
     bad.write_bytes(b"\xff\xfe\x00")
     one_clear_line(lambda: c.load_board(bad), "bad.json")
     for junk in ([], {}, {"cells": 3}, "board", 3.5, True):
-        one_clear_line(lambda: c.load_board(junk))
+        one_clear_line(lambda junk=junk: c.load_board(junk))
 
 
 def test_board_data_breaking_the_components(tmp_path):
@@ -56,15 +56,15 @@ def test_saved_games(tmp_path):
     for field, value in (("players", 7), ("players", True), ("current", 5), ("tokens", [9, 9]),
                          ("bag", ["unicorn"]), ("actions_left", 9), ("turn", -1), ("seed", "x")):
         bad = {**copy.deepcopy(good), field: value}
-        one_clear_line(lambda: c.State.from_dict(bad))
+        one_clear_line(lambda bad=bad: c.State.from_dict(bad))
     for junk in (None, [], "save", 3, {"game": "jaipur", "version": 1}):
-        one_clear_line(lambda: c.State.from_dict(junk))
+        one_clear_line(lambda junk=junk: c.State.from_dict(junk))
     assert c.State.from_dict(good).to_dict() == good
 
 
 def test_new_game_and_scenario():
     for players in (1, 5, True, 2.0, "3"):
-        one_clear_line(lambda: c.new_game(players), "2, 3 or 4")
+        one_clear_line(lambda players=players: c.new_game(players), "2, 3 or 4")
     one_clear_line(lambda: c.new_game(2, seed="x"))
     one_clear_line(lambda: c.new_game(2, learning="yes"))
     one_clear_line(lambda: c.scenario(2, camels={0: [("Atlantis", None)]}))
@@ -75,7 +75,7 @@ def test_new_game_and_scenario():
 
 def test_simulate_arguments():
     for games in (0, -1, True, 2.5, "3"):
-        one_clear_line(lambda: c.simulate(games, progress=False), "games")
+        one_clear_line(lambda games=games: c.simulate(games, progress=False), "games")
     one_clear_line(lambda: c.simulate(1, players=5, progress=False), "2, 3 or 4")
     one_clear_line(lambda: c.simulate(1, bots=("heuristic", "nobody"), progress=False))
 
