@@ -95,10 +95,10 @@ class CaravanApp(PlayShell):
             from matplotlib.backends.backend_agg import FigureCanvasAgg
 
             FigureCanvasAgg(self.figure)  # the static board is rendered once, then only the pieces (blitting)
-            self.board_view = W.Image(format="png", layout=W.Layout(width="560px"))
+            self.board_view = W.Image(format="png", layout=W.Layout(width="470px"))
         self.board_view.add_class("caravan-board")
         self.picker = boards.BoardPicker(self.figure, state.board.graph, self.pick)
-        self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="430px"))
+        self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="350px"))
         self.actions_list.add_class("caravan-actions")
         self.play_button = W.Button(description="Play selected action", button_style="primary",
                                     layout=W.Layout(width="200px")).add_class("caravan-play")
@@ -121,9 +121,10 @@ class CaravanApp(PlayShell):
         how = " (or click the board)" if self.canvas_kind == "ipympl" else ""
         controls = W.VBox([self.left, W.HTML(f"<b>Legal actions</b>{how}"), self.actions_list,
                            W.HBox([self.play_button, self.end_button]), W.HBox([self.clear_button, self.undo_button]),
-                           self.groups_box, self.players_view])
+                           self.groups_box], layout=W.Layout(width="360px"))
         return [self.settings, self.status, self.explain, self.stepper_box,
-                W.HBox([self.board_view, controls]), self.replay, self.log_view]
+                W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap")), self.players_view, self.replay,
+                self.log_view]
 
     # -- seats --
 
@@ -295,7 +296,7 @@ class CaravanApp(PlayShell):
         head = ("<tr><th>seat</th><th>delivered</th><th title='demand markers'>demand</th>"
                 "<th title='theft tokens'>tokens</th><th>loaded</th><th>points</th></tr>")
         note = f"<div style='font-size:90%'>{html.escape(sheet.verdict)}</div>"
-        return f"<table style='font-size:90%;max-width:430px'>{head}{''.join(rows)}</table>{note}"
+        return f"<table style='font-size:90%;max-width:820px'>{head}{''.join(rows)}</table>{note}"
 
     def close(self) -> None:
         """Release the click handler, then every widget this app made (the shell walks them all)."""
