@@ -532,5 +532,6 @@ class State:
         return from_dict(data)
 
     def __repr__(self) -> str:
-        status = "over" if self.over else f"player {self.current} to act, {self.actions_left} actions left"
+        left = f"{self.actions_left} action{'s' if self.actions_left != 1 else ''} left"
+        status = "over" if self.over else f"player {self.current} to act, {left}"
         return f"<Caravan {self.players} players, turn {self.turn + 1}, {status}, {len(self.bag)} cubes in the bag>"

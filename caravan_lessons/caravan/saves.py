@@ -30,7 +30,7 @@ from .components import CAMELS, CAMELS_LEARNING, GOODS, NUMBERED_SPACES, PLAYERS
 
 from ..files import StrictModel, check, validate
 
-__all__ = ["SavedGame", "from_dict", "observation", "to_dict"]
+__all__ = ["SaveFile", "from_dict", "observation", "to_dict"]
 
 Space = Annotated[list[int], Field(min_length=2, max_length=2)]
 
@@ -51,7 +51,7 @@ class DemandOnSpace(StrictModel):
     markers: int
 
 
-class SavedGame(StrictModel):
+class SaveFile(StrictModel):
     """The schema of a saved Caravan game (see the module notes)."""
 
     game: Literal["caravan"]
@@ -128,7 +128,7 @@ def from_dict(data: Any, source: str = "saved game"):
     """
     from .rules import State
 
-    model = validate(SavedGame, data, source=source, error=SaveFileError)
+    model = validate(SaveFile, data, source=source, error=SaveFileError)
 
     def need(condition, message, rule):
         check(condition, message, rule=rule, source=source, error=SaveFileError)
@@ -197,7 +197,7 @@ def from_dict(data: Any, source: str = "saved game"):
 
 
 def _build(data: dict, board, camels: int):
-    """A State from checked (or trusted) data: the fields of :class:`SavedGame` as plain Python."""
+    """A State from checked (or trusted) data: the fields of :class:`SaveFile` as plain Python."""
     from .rules import State
 
     state = object.__new__(State)
@@ -235,3 +235,8 @@ def from_observation(obs: dict, bag: list[str] | None = None, board=None):
         bag = [g for g in GOODS for _ in range(obs["bag"][g])]
     camels = len(obs["camels"][0])
     return _build({**obs, "bag": bag, "seed": 0, "events": ()}, board, camels)
+
+
+
+SavedGame = SaveFile
+"""The old name of :class:`SaveFile` (the schema CLI looks for ``<game>.saves.SaveFile``)."""

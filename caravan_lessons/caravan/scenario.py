@@ -16,7 +16,7 @@ __all__ = ["last_delivery", "scenario", "worked_example"]
 
 
 def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None = None,
-             demand: dict | None = None, tokens: list[int] | None = None, current: int = 0, turn: int = 3,
+             demand: dict | None = None, tokens: list[int] | None = None, current: int = 0, turn: int | None = None,
              actions_left: int | None = None, seed: int = 1, **options: Any) -> State:
     """A game set up with these pieces instead of the opening draw.
 
@@ -27,8 +27,8 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
         goods: space -> good lying there (default: the opening draw stays); ``{}`` clears the board.
         demand: space -> demand markers (default: the opening markers stay).
         tokens: theft tokens per seat (default 1 each).
-        current, turn, actions_left: whose turn, the game's turn number (0-based; default 3, the
-            first 4-action turn) and actions left (default: the turn's allowance).
+        current, turn, actions_left: whose turn, the game's turn number (0-based; default: the first
+            4-action turn that is ``current``'s) and actions left (default: the turn's allowance).
 
     Raises:
         ValueError: a space, good or count that does not fit (more camels than a player has, a cube
@@ -62,6 +62,8 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
         state.demand = {board.space(k): v for k, v in demand.items() if v}
     if tokens is not None:
         state.tokens = list(tokens)
+    if turn is None:  # the first 4-action turn that is the current seat's (CAR-TURN-1), so saves check out
+        turn = next(t for t in range(3, 3 + players) if (state.first_player + t) % players == current)
     state.current, state.turn = current, turn
     state.actions_left = State.allowance(turn) if actions_left is None else actions_left
     state.events.append(type(state.events[0])(-1, "Lesson position set up.", ""))

@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from .. import caravan
-from ..caravan import GOODS, EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
+from ..caravan import EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
 from ..caravan.agents import playout_policy
 from ..caravan.components import DEMAND_POINTS, GOOD_POINTS
 from .framework import Case, FunctionQuestion, NotSolved, short

@@ -24,7 +24,6 @@ import html
 import ipywidgets as W
 
 from .. import boards
-from ..agents import View
 from ..caravan import RULES, EndTurn, make_bot, new_game
 from ..caravan.components import GOODS, PLAYER_COLOURS
 from .shell import HUMAN, PlayShell
@@ -96,10 +95,10 @@ class CaravanApp(PlayShell):
             from matplotlib.backends.backend_agg import FigureCanvasAgg
 
             FigureCanvasAgg(self.figure)  # the static board is rendered once, then only the pieces (blitting)
-            self.board_view = W.Image(format="png", layout=W.Layout(width="560px"))
+            self.board_view = W.Image(format="png", layout=W.Layout(width="470px"))
         self.board_view.add_class("caravan-board")
         self.picker = boards.BoardPicker(self.figure, state.board.graph, self.pick)
-        self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="430px"))
+        self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="350px"))
         self.actions_list.add_class("caravan-actions")
         self.play_button = W.Button(description="Play selected action", button_style="primary",
                                     layout=W.Layout(width="200px")).add_class("caravan-play")
@@ -119,11 +118,13 @@ class CaravanApp(PlayShell):
         self.start()
 
     def layout_children(self) -> list:
-        controls = W.VBox([self.left, W.HTML("<b>Legal actions</b> (or click the board)"), self.actions_list,
+        how = " (or click the board)" if self.canvas_kind == "ipympl" else ""
+        controls = W.VBox([self.left, W.HTML(f"<b>Legal actions</b>{how}"), self.actions_list,
                            W.HBox([self.play_button, self.end_button]), W.HBox([self.clear_button, self.undo_button]),
-                           self.groups_box, self.players_view])
+                           self.groups_box], layout=W.Layout(width="360px"))
         return [self.settings, self.status, self.explain, self.stepper_box,
-                W.HBox([self.board_view, controls]), self.replay, self.log_view]
+                W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap")), self.players_view, self.replay,
+                self.log_view]
 
     # -- seats --
 
@@ -208,7 +209,9 @@ class CaravanApp(PlayShell):
     def describe_turn(self, state, seat: int) -> str:
         n = state.actions_left
         return (f"{n} action{'s' if n != 1 else ''} left this turn (of {state.allowance(state.turn)}). "
-                "Choose from the list or click the board; <b>End turn</b> when you are done.")
+                + ("Choose from the list or click the board" if self.canvas_kind == "ipympl" else
+                   "Choose from the list and press <b>Play selected action</b>")
+                + "; <b>End turn</b> when you are done.")
 
     def draw(self, state, seat: int, live: bool) -> None:
         viz = self._viz
@@ -293,7 +296,7 @@ class CaravanApp(PlayShell):
         head = ("<tr><th>seat</th><th>delivered</th><th title='demand markers'>demand</th>"
                 "<th title='theft tokens'>tokens</th><th>loaded</th><th>points</th></tr>")
         note = f"<div style='font-size:90%'>{html.escape(sheet.verdict)}</div>"
-        return f"<table style='font-size:90%;max-width:430px'>{head}{''.join(rows)}</table>{note}"
+        return f"<table style='font-size:90%;max-width:820px'>{head}{''.join(rows)}</table>{note}"
 
     def close(self) -> None:
         """Release the click handler, then every widget this app made (the shell walks them all)."""

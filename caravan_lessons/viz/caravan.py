@@ -136,8 +136,9 @@ def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> l
                 x, y = node[1], -node[0]
                 _add(ax, Rectangle((x - CELL / 2, y - CELL / 2), CELL, CELL, facecolor=shade, alpha=0.55,
                                        edgecolor=colour, lw=2, zorder=1.6))
-                ax.text(x + CELL / 2 - 0.05, y - CELL / 2 + 0.08, f"g{k + 1}", fontsize=8, zorder=6,
-                        color="#222", fontweight="bold", ha="right")
+                # top-right corner: clear of the cube (left), the demand disc (right middle) and the camels (bottom)
+                ax.text(x + CELL / 2 - 0.04, y + CELL / 2 - 0.04, f"g{k + 1}", fontsize=8, zorder=6,
+                        color="#222", fontweight="bold", ha="right", va="top")
     if good_from is not None:
         ring, path = reach_of(state, good_from)
         for node in ring:

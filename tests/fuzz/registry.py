@@ -75,4 +75,24 @@ def _jaipur() -> GameFuzz:
     return GameFuzz("jaipur", valid_save, State.from_dict, consistent, selection_to_action, KINDS, CARD_TYPES)
 
 
-GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur()}
+def _caravan() -> GameFuzz:
+    """Caravan (added by the caravan2 branch): saves from seeded greedy-ish games; a "selection" is an
+    action kind and its fields (spaces, goods, a victim) as the list or a test would give them."""
+    from caravan_lessons.caravan import GOODS, State
+    from caravan_lessons.caravan.actions import KINDS, action_from_dict
+    from caravan_lessons.caravan.saves import from_dict
+    from caravan_lessons.exercises.caravan import random_position
+
+    def valid_save(seed: int) -> dict:
+        return random_position(seed, 40 + 17 * seed, players=2 + seed % 3).to_dict()
+
+    def selection_to_action(kind, first, second, third):
+        fields = {"PlaceCamel": {"space": first}, "MoveCamel": {"source": first, "target": second},
+                  "PickUp": {"space": first}, "Steal": {"space": first, "victim": third, "good": second},
+                  "MoveGood": {"source": first, "target": second, "good": third}, "EndTurn": {}}
+        return action_from_dict({"kind": kind, **fields.get(kind, {})})
+
+    return GameFuzz("caravan", valid_save, State.from_dict, from_dict, selection_to_action, tuple(KINDS), GOODS)
+
+
+GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur(), "caravan": _caravan()}
