@@ -75,4 +75,25 @@ def _jaipur() -> GameFuzz:
     return GameFuzz("jaipur", valid_save, State.from_dict, consistent, selection_to_action, KINDS, CARD_TYPES)
 
 
+def _samarkand() -> GameFuzz:
+    from caravan_lessons.samarkand import State, default_board, new_game
+    from caravan_lessons.samarkand.actions import KINDS, selection_to_action
+    from caravan_lessons.samarkand.saves import check_consistency
+
+    def valid_save(seed: int) -> dict:
+        rng = random.Random(seed)
+        state = new_game(2 + seed % 4, seed=seed)
+        for _ in range(rng.randrange(0, 200)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        return state.to_dict()
+
+    board = default_board()
+    names = tuple(f.id for f in board.families) + tuple(board.spaces[:12])
+    return GameFuzz("samarkand", valid_save, State.from_dict, check_consistency, selection_to_action, KINDS, names)
+
+
 GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur()}
+GAMES["samarkand"] = _samarkand()
