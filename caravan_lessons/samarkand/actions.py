@@ -88,3 +88,41 @@ class Pass:
 
 Action = Marry | Place | EndTurn | Discard | Sell | Keep | Pass
 ACTION_TYPES = (Marry, Place, EndTurn, Discard, Sell, Keep, Pass)
+
+
+KINDS = ("marry", "place", "discard", "sell", "keep", "end_turn", "pass")
+"""The kinds of decision a play app offers (its buttons), for :func:`selection_to_action`."""
+
+
+def selection_to_action(kind, first=(), second=(), number=0):
+    """What the app's buttons build from the learner's selection: ``kind`` (one of :data:`KINDS`),
+    ``first`` (a list: the chosen family, or the cards to discard), ``second`` (a list: the chosen
+    space), ``number`` (the goods number of a sale decision).
+
+    Returns the action (whether it is legal is the engine's question: ``state.why_illegal``).
+
+    Raises:
+        ValueError: an unknown kind, or a selection of the wrong shape (one line, naming it).
+    """
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ValueError(f"unknown kind of decision {kind!r}; the kinds are {', '.join(KINDS)}")
+
+    def one_name(value, what):
+        if not isinstance(value, (list, tuple)) or len(value) != 1 or not isinstance(value[0], str):
+            raise ValueError(f"{kind}: choose exactly one {what} (its id), not {str(value)[:60]!r}")
+        return value[0]
+
+    if kind == "marry":
+        return Marry(one_name(first, "family"))
+    if kind == "place":
+        return Place(one_name(first, "family"), one_name(second, "space"))
+    if kind == "discard":
+        if not isinstance(first, (list, tuple)) or not all(
+                isinstance(c, int) and not isinstance(c, bool) for c in first):
+            raise ValueError(f"discard: choose goods cards by their numbers 1..33, not {str(first)[:60]!r}")
+        return Discard(tuple(sorted(first)))
+    if kind in ("sell", "keep"):
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ValueError(f"{kind}: the goods card is a whole number 1..33, not {str(number)[:60]!r}")
+        return Sell(number) if kind == "sell" else Keep(number)
+    return EndTurn() if kind == "end_turn" else Pass()

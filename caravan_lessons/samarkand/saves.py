@@ -58,7 +58,7 @@ class RelationSave(StrictModel):
     player: int
 
 
-class SavedGame(StrictModel):
+class SaveFile(StrictModel):
     """The saved-game format of Samarkand (``"game": "samarkand"``, version 1)."""
 
     game: Literal["samarkand"]
@@ -87,6 +87,15 @@ class SavedGame(StrictModel):
     bank_in: int
     end_reason: str
     events: list[EventSave]
+
+
+SavedGame = SaveFile  # the earlier name
+
+
+def check_consistency(data) -> None:
+    """Raise SaveFileError (one line, naming the field or clause) unless ``data`` is a saved game that
+    passes the schema and the consistency rules (what ``from_dict`` checks)."""
+    from_dict(data)
 
 
 def to_dict(state: State) -> dict:
@@ -145,7 +154,7 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     """
     if board is None:
         board = (board_named(data.get("board")) if isinstance(data, dict) else None) or default_board()
-    save = validate(SavedGame, data, source=source)
+    save = validate(SaveFile, data, source=source)
 
     def ok(cond, msg, rule=""):
         check(cond, msg, rule=rule, source=source)

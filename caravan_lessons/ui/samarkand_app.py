@@ -23,9 +23,10 @@ from ..samarkand.scoring import card_value
 from .shell import HUMAN, PlayShell
 
 PHASE_WORDS = {
-    "act": "marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1)",
-    "second": "place a second camel of the same family for 1 dirham from its treasury, or end the turn "
-              "(SAM-EXT-4)",
+    "act": "marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1); "
+           "the spaces ringed in red on the map are open to your families' camels",
+    "second": "place a second camel of the same family (ringed in red) for 1 dirham from its treasury, or end "
+              "the turn (SAM-EXT-4)",
     "discard": "discard 0, 1 or 2 cards so that you keep within the hand limit (SAM-MARRY-4, SAM-HAND-1)",
     "sale": "sell this goods card for 3 dirhams now, or keep it (SAM-GOODS-2, SAM-GOODS-4)",
 }
@@ -78,23 +79,25 @@ class SamarkandApp(PlayShell):
         state = state.clone() if state is not None else new_game(players, seed=seed, board=board)
         self._plt = plt
         with plt.ioff():
-            self.map_figure = plt.figure(figsize=(13, 6.2), dpi=60, layout="constrained")
+            self.map_figure = plt.figure(figsize=(11, 5.4), dpi=80, layout="constrained")
         self.map_axes = self.map_figure.add_subplot()
         canvas = self.map_figure.canvas
         self.map_widget = canvas if isinstance(canvas, W.DOMWidget) else W.Image(format="png")
         self.map_widget.add_class("samarkand-map")
+        self.map_widget.layout.max_width = "100%"  # shrinks with a narrow notebook (keep the widget's own
+        self.map_widget.layout.height = "auto"      # Layout: a replaced one would never be closed)
         self.picker = BoardPicker(self.map_figure, state.board.graph, self.pick_space)
         self.hand_view = W.HTML().add_class("samarkand-hand")
         self.houses_view = W.HTML().add_class("samarkand-houses")
         self.prompt = W.HTML().add_class("samarkand-prompt")
-        self.marry_picker = W.Dropdown(description="Family", layout=W.Layout(width="260px"))
-        self.family_picker = W.Dropdown(description="Route of", layout=W.Layout(width="260px"))
+        self.marry_picker = W.Dropdown(description="Marry into", layout=W.Layout(width="300px"))
+        self.family_picker = W.Dropdown(description="Route of", layout=W.Layout(width="300px"))
         self.family_picker.observe(lambda _c: self._fill_spaces(), names="value")
-        self.space_list = W.Select(description="Spaces", rows=6, layout=W.Layout(width="320px"))
+        self.space_list = W.Select(description="Spaces", rows=6, layout=W.Layout(width="300px"))
         self.space_list.add_class("samarkand-spaces")
-        self.discard_picker = W.SelectMultiple(description="Discard", rows=6, layout=W.Layout(width="320px"))
+        self.discard_picker = W.SelectMultiple(description="Discard", rows=6, layout=W.Layout(width="300px"))
         self.discard_picker.add_class("samarkand-discard-picker")
-        self.buttons = {name: W.Button(description=text, layout=W.Layout(width="190px")).add_class(f"samarkand-{name}")
+        self.buttons = {name: W.Button(description=text, layout=W.Layout(width="150px", flex="0 0 auto")).add_class(f"samarkand-{name}")
                         for name, text in (("marry", "Marry"), ("place", "Place camel"), ("end_turn", "End turn"),
                                            ("discard", "Discard"), ("sell", "Sell for 3 dirhams"),
                                            ("keep", "Keep the card"), ("pass", "Pass"))}
@@ -105,7 +108,9 @@ class SamarkandApp(PlayShell):
         self.buttons["sell"].on_click(lambda _b: self._sale(True))
         self.buttons["keep"].on_click(lambda _b: self._sale(False))
         self.buttons["pass"].on_click(lambda _b: self.play(Pass()))
-        super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES)
+        from ..viz.samarkand import SCORE_COLOURS
+
+        super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES, score_colours=SCORE_COLOURS)
         self.start()
 
     # -- the shell's hooks --
@@ -120,10 +125,13 @@ class SamarkandApp(PlayShell):
                            W.HBox([W.VBox([self.family_picker, self.space_list]),
                                    W.VBox([self.buttons["place"], self.buttons["end_turn"], self.buttons["pass"]])]),
                            W.HBox([self.discard_picker, self.buttons["discard"]]),
-                           W.HBox([self.buttons["sell"], self.buttons["keep"]])])
+                           W.HBox([self.buttons["sell"], self.buttons["keep"]])],
+                          layout=W.Layout(flex="0 0 auto", width="470px"))
+        reference = W.VBox([self.hand_view, self.houses_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
+        # what the learner acts on first (status, map, controls), the reference (hand, houses) beside them
         return [self.settings, self.status, self.explain, self.stepper_box, self.map_widget,
-                W.HBox([controls, W.VBox([self.hand_view, self.houses_view])]), self.undo_button, self.replay,
-                self.log_view]
+                W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")), self.undo_button,
+                self.replay, self.log_view]
 
     def describe_end(self, state) -> str:
         """Who won, with the totals (SAM-END-1/2, SAM-SCORE-5)."""

@@ -14,6 +14,9 @@ from ..boards import draw_board, positions
 KIND_COLOURS = {"land": "#e8e4c9", "goods": "#f3d9a4", "start": "#ffffff", "water": "#9ecae1"}
 KIND_LEGEND = {"plain land": KIND_COLOURS["land"], "goods space": KIND_COLOURS["goods"], "water": KIND_COLOURS["water"]}
 CAMEL_OFFSETS = ((-0.17, 0.17), (0.17, 0.17))
+SCORE_COLOURS = {"card": "#1f77b4", "goods tiles": "#ff7f0e", "relation tiles": "#2ca02c", "dirhams": "#c9a227"}
+"""Colours of the score-sheet categories (SAM-SCORE-1..4), the same in the app's stepper and draw_scores:
+every goods card (source ``card:<number>``) one colour, then goods tiles, relation tiles, dirhams."""
 
 
 def _axes(ax, size=(13, 6.5)):
@@ -289,8 +292,9 @@ def draw_scores(state, ax=None):
     for row in sheet.rows:
         parts[key[row.rule]][row.player] += row.points
     bottom = [0] * state.players
+    colours = dict(zip(parts, SCORE_COLOURS.values()))
     for label, values in parts.items():
-        ax.bar([f"P{p}" for p in range(state.players)], values, bottom=bottom, label=label)
+        ax.bar([f"P{p}" for p in range(state.players)], values, bottom=bottom, label=label, color=colours[label])
         bottom = [b + v for b, v in zip(bottom, values)]
     for p, total in enumerate(bottom):
         ax.annotate(str(total), (p, total), ha="center", va="bottom", fontsize=10)

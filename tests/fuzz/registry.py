@@ -95,4 +95,25 @@ def _caravan() -> GameFuzz:
     return GameFuzz("caravan", valid_save, State.from_dict, from_dict, selection_to_action, tuple(KINDS), GOODS)
 
 
-GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur(), "caravan": _caravan()}
+
+def _samarkand() -> GameFuzz:
+    from caravan_lessons.samarkand import State, default_board, new_game
+    from caravan_lessons.samarkand.actions import KINDS, selection_to_action
+    from caravan_lessons.samarkand.saves import check_consistency
+
+    def valid_save(seed: int) -> dict:
+        rng = random.Random(seed)
+        state = new_game(2 + seed % 4, seed=seed)
+        for _ in range(rng.randrange(0, 200)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        return state.to_dict()
+
+    board = default_board()
+    names = tuple(f.id for f in board.families) + tuple(board.spaces[:12])
+    return GameFuzz("samarkand", valid_save, State.from_dict, check_consistency, selection_to_action, KINDS, names)
+
+
+GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur(), "samarkand": _samarkand(), "caravan": _caravan()}

@@ -9,7 +9,7 @@ from caravan_lessons.core import SaveFileError
 from caravan_lessons.files import DataFileError
 from caravan_lessons.samarkand import Place, State, default_board, load_board, new_game, scenario
 from caravan_lessons.samarkand.board import package_file
-from caravan_lessons.samarkand.saves import SavedGame
+from caravan_lessons.samarkand.saves import SaveFile
 
 BOARD_DATA = json.loads(package_file("samarkand", "board.json").read_text(encoding="utf-8"))
 FAMILY_DATA = json.loads(package_file("samarkand", "families.json").read_text(encoding="utf-8"))
@@ -137,7 +137,7 @@ def test_save_and_load_round_trip(tmp_path):
     loaded = load_game(path)
     assert loaded == state and loaded.current_player == 2 and loaded.legal_actions() == state.legal_actions()
     assert [str(e) for e in loaded.events] == [str(e) for e in state.events]
-    assert SavedGame.model_json_schema()["title"] == "SavedGame"
+    assert SaveFile.model_json_schema()["title"] == "SaveFile"
 
 
 @pytest.mark.parametrize("change, words", [
