@@ -230,3 +230,11 @@ def state_from_dict(data: Any, source: str = "saved game"):
     except (ValueError, TypeError, KeyError, IndexError, AssertionError) as exc:
         raise SaveFileError(f"{source}: the saved position cannot be played on ({type(exc).__name__}: {exc})") from None
     return state
+
+
+def __getattr__(name: str):
+    """``saves.SaveFile`` is the saved-game model (built on first use, so that importing the engine
+    does not import pydantic); the CLI's ``schema marco_polo`` reads it under this name, like every game."""
+    if name == "SaveFile":
+        return saved_game_model()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
