@@ -47,7 +47,8 @@ class GameFuzz:
     """dict -> state (``State.from_dict``), raising SaveFileError on a bad one."""
     consistent: Callable[[dict], None]
     """Raises SaveFileError unless a saved game passes the schema and the consistency rules."""
-    selection_to_action: Callable[..., Any]
+    selection_to_action: Callable[..., Any] | None
+    """The play app's (kind, pile, pile, herd) -> action; None for a game whose selections are not card piles."""
     kinds: tuple[str, ...]
     card_names: tuple[str, ...]
     extra: dict = field(default_factory=dict)
@@ -75,4 +76,28 @@ def _jaipur() -> GameFuzz:
     return GameFuzz("jaipur", valid_save, State.from_dict, consistent, selection_to_action, KINDS, CARD_TYPES)
 
 
-GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur()}
+def _marco_polo() -> GameFuzz:
+    """Marco Polo: saved games from random 2-4 player games with random characters. Its play app's
+    selections are not card piles, so ``selection_to_action`` is None: its actions are fuzzed directly
+    in ``test_fuzz_marco_polo.py`` (random and junk actions at random positions)."""
+    from caravan_lessons import marco_polo as mp
+    from caravan_lessons.marco_polo.saves import state_from_dict
+
+    def valid_save(seed: int) -> dict:
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        state = mp.new_game(players, seed=seed, characters=rng.sample(mp.CHARACTERS, players))
+        for _ in range(rng.randrange(0, 250)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        return state.to_dict()
+
+    def consistent(data: dict) -> None:
+        state_from_dict(data)
+
+    return GameFuzz("marco_polo", valid_save, mp.State.from_dict, consistent, None, (), ())
+
+
+GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur(), "marco_polo": _marco_polo()}
