@@ -412,7 +412,7 @@ def _q4_compare(got: Any, want, case: Case) -> None:
     if c > camels or spent > coins:
         over = " and ".join(what for what, bad in (("camels", c > camels), ("coins", spent > coins)) if bad)
         raise NotSolved(f"your path {' - '.join(path)} costs {spent} coins ({TRAVEL_COINS[steps - 1]} for {steps} "
-                        f"steps on the travel space + {k} for the routes) and {c} camels: more {over} than the "
+                        f"steps on the travel space + {k} for the routes) and {c} camels: too many {over} for a "
                         f"budget of {coins} coins and {camels} camels"
                         + (", and no path fits it: return None." if want is None else "."),
                         "Check the camels AND the coins of each candidate against the budget before you compare "
