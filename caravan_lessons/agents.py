@@ -110,27 +110,23 @@ def _sources(sheet, players: int = 2) -> list[dict[str, int]]:
     return totals
 
 
-def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_turns: int = 100_000) -> MatchResult:
-    """Play one match of ``game`` between ``agents`` (one per seat) and return its result.
+def play_out(state, agents: Sequence[Agent], max_turns: int, *, what: str = "match",
+             after_move: Callable[[Any], None] | None = None) -> int:
+    """Let ``agents`` play ``state`` (any game's ``State``) until it is terminal; return the decisions made.
+
+    Seat ``s`` is played by ``agents[s]``; each sees a ``View`` of the state with the legal actions.
+    ``after_move(state)`` runs after every applied action (for example to keep each round's score sheet).
+    Every game's ``play_match`` uses this loop.
 
     Raises:
-        ValueError: unknown game, wrong number of agents, or an agent that returns an illegal action
-            (the message names the agent and the rule it broke).
+        ValueError: an agent chose an illegal action (the message names the agent and the rule it broke);
+            the state is left as it was before that action.
+        RuntimeError: the game did not end within ``max_turns`` decisions.
     """
-    module = game_module(game)
-    if hasattr(module, "play_match"):  # games of 2-5 seats (Samarkand) play their own matches
-        return module.play_match(agents, seed=seed, max_turns=max_turns)
-    seed = check_seed(seed)
-    if hasattr(module, "play_match"):  # games for more than 2 seats play their own matches (marco_polo)
-        return module.play_match(agents, seed=seed, max_turns=max_turns)
-    state = module.new_game(seed=seed)
-    if len(agents) != 2:
-        raise ValueError(f"{game} is played by 2 agents, not {len(agents)}")
     turns = 0
-    sources = []
     while not state.is_terminal():
         if turns >= max_turns:
-            raise RuntimeError(f"match did not end within {max_turns} turns")
+            raise RuntimeError(f"{what} did not end within {max_turns} decisions")
         player = state.current_player
         legal = state.legal_actions()
         action = agents[player].choose(View(state, player, legal))
@@ -139,8 +135,32 @@ def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_
             raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
         state.apply(action)
         turns += 1
+        if after_move is not None:
+            after_move(state)
+    return turns
+
+
+def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_turns: int = 100_000) -> MatchResult:
+    """Play one match of ``game`` between ``agents`` (one per seat) and return its result.
+
+    Raises:
+        ValueError: unknown game, wrong number of agents, or an agent that returns an illegal action
+            (the message names the agent and the rule it broke).
+    """
+    module = game_module(game)
+    if hasattr(module, "play_match"):  # games of 2-5 seats (Samarkand, Caravan, Marco Polo) play their own
+        return module.play_match(agents, seed=seed, max_turns=max_turns)
+    seed = check_seed(seed)
+    state = module.new_game(seed=seed)
+    if len(agents) != 2:
+        raise ValueError(f"{game} is played by 2 agents, not {len(agents)}")
+    sources = []
+
+    def after_move(state) -> None:
         if len(state.round_results) > len(sources):  # a round just ended: its itemised score sheet
             sources.append(_sources(state.score_sheet()))
+
+    turns = play_out(state, agents, max_turns, after_move=after_move)
     round_scores = [r["rupees"] for r in state.round_results]
     means = [sum(r[s] for r in round_scores) / len(round_scores) for s in (0, 1)]
     return MatchResult(state.winner, means, len(state.round_results), turns, seed, round_scores, sources)
