@@ -81,15 +81,13 @@ def finished_game(seed: int, players: int = 3) -> marco_polo.State:
     Raises:
         ValueError: a bad seed or player count.
     """
-    from ..agents import View
+    from ..agents import play_out
 
     _whole(seed, "seed", -2**63, 2**63)
     _whole(players, "players", 2, 4)
     state = marco_polo.new_game(players, seed=seed)
     bots = [marco_polo.GreedyAgent(derive_seed(seed, f"exercise bot {i}")) for i in range(players)]
-    while not state.is_terminal():
-        player = state.current_player
-        state.apply(bots[player].choose(View(state, player, state.legal_actions())))
+    play_out(state, bots, 100_000, what="exercise game")
     return state
 
 
