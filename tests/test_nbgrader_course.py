@@ -234,17 +234,17 @@ MP_WRONG = {
     # q5: the answer cell raises (a name that does not exist) -> 0 of 2
     "q5_travel_steps": '''def q5_travel_steps(state, seat):
     return second_highest(state.dice[seat])''',
-    # q6: scores the completed cards only, not the distinct cities (MP-SCORE-7) -> 0 of 3
-    "q6_objective_points": '''def q6_objective_points(state, seat):
+    # q6a: a card scores when ONE of its cities holds a post -> 0 of 2
+    "q6a_card_points": '''def q6a_card_points(state, seat):
     mine = {c for c, owners in state.posts.items() if seat in owners}
-    return sum(state.data.objectives[o][1] for o in state.objectives[seat]
-               if set(state.data.objectives[o][0]) <= mine)''',
+    return [p if set(cities) & mine else 0 for cities, p in (state.data.objectives[o] for o in state.objectives[seat])]''',
+    # q6b is right but uses the wrong q6a: graded on the reference -> 2 of 2
 }
 
 MP_WRONG_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 0, "q1b_check": 2, "q2_check": 0, "q3_check": 0,
-                   "q4_check": 0, "q5_check": 0, "q6_check": 0}
+                   "q4_check": 0, "q5_check": 0, "q6a_check": 0, "q6b_check": 2}
 MP_FULL_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 1, "q1b_check": 2, "q2_check": 2, "q3_check": 2,
-                  "q4_check": 3, "q5_check": 2, "q6_check": 3}
+                  "q4_check": 3, "q5_check": 2, "q6a_check": 2, "q6b_check": 2}
 
 
 def _submit_marco_polo(course: Path, student: str, wrong: dict[str, str]) -> None:
@@ -309,6 +309,6 @@ def test_marco_polo_feedback_teaches_without_hidden_tests(mp_course):
     pages = sorted((mp_course / "feedback" / "wrong" / "marco_polo").glob("*.html"))
     assert len(pages) == 6
     text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
-    assert "BEGIN HIDDEN TESTS" not in text and "objective_position((3, 9)" not in text
-    for words in ("LOWEST", "camels", "budget", "MP-SCORE-7", "second_highest"):
+    assert "BEGIN HIDDEN TESTS" not in text and "objective_position((3, 9)" not in text and "reference_q6a" not in text
+    for words in ("LOWEST", "camels", "budget", "BOTH", "second_highest"):
         assert words in text, words

@@ -15,7 +15,7 @@ nbgrader source format):
  03    q3                          contracts and city cards (MP-BONUS-2)
  04    q4                          travel: the cheapest route under a camel and coin budget (networkx)
  05    q5                          the characters (MP-TRAVEL-1, MP-ACT-4, MP-CHAR-1, MP-CHAR-2)
- 06    q6                          the end and the score (MP-SCORE-1, MP-SCORE-7)
+ 06    q6a, q6b                    the end and the score (MP-SCORE-1, MP-SCORE-7); q6b is graded on q6a's reference
 ====  ==========================  =============================================================
 
 The right answers come from the engine (``caravan_lessons.marco_polo``): a check builds positions
@@ -32,7 +32,7 @@ from ..core import derive_seed
 from ..marco_polo import Fulfil
 from .framework import Case, FunctionQuestion, NotSolved, ValueQuestion, short
 
-__all__ = ["QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4", "q5", "q6",
+__all__ = ["QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4", "q5", "q6a", "q6b",
            "objective_position", "random_position", "show"]
 
 TRAVEL_COINS = marco_polo.default_data().travel_cost
@@ -496,27 +496,49 @@ q5 = FunctionQuestion(
 )
 
 
-# --- q6: the objective points at the end ------------------------------------------------------------------
+# --- q6a, q6b: the objective points at the end ------------------------------------------------------------
 
-def _q6_expected(state, seat) -> int:
-    """Ask the engine's score sheet: the rows of the objectives (MP-SCORE-1 and MP-SCORE-7)."""
+def _objective_rows(state, seat) -> list:
+    """The engine's score sheet rows of ``seat`` for the objectives (MP-SCORE-1 per card, then MP-SCORE-7)."""
     from ..marco_polo.scoring import final_score
 
-    sheet = final_score(state)
-    return sum(row.points for row in sheet.rows if row.player == seat and row.rule in ("MP-SCORE-1", "MP-SCORE-7"))
+    return [row for row in final_score(state).rows if row.player == seat and row.rule in ("MP-SCORE-1", "MP-SCORE-7")]
 
 
-def _q6_compare(got: Any, want: int, case: Case) -> None:
+def _q6a_expected(state, seat) -> list[int]:
+    return [row.points for row in _objective_rows(state, seat) if row.rule == "MP-SCORE-1"]
+
+
+def _q6b_expected(state, seat) -> int:
+    return sum(row.points for row in _objective_rows(state, seat))
+
+
+def _posts_words(state, seat) -> str:
+    return f"posts in {sorted(c for c, owners in state.posts.items() if seat in owners)}"
+
+
+def _q6a_compare(got: Any, want: list, case: Case) -> None:
+    state, seat = case.args
+    if isinstance(got, (str, bytes, dict)) or not hasattr(got, "__len__"):
+        raise NotSolved(f"your function returned {short(got)}; it should return a list of points, one per objective card.")
+    values = [_whole_number(v, "the points of a card") for v in got]
+    if values != want:
+        cards = [state.data.objectives[o] for o in state.objectives[seat]]
+        raise NotSolved(f"player {seat}'s objective cards {cards} ({_posts_words(state, seat)}) score {want}; your "
+                        f"function says {values}.",
+                        "A card scores its points only when BOTH of its cities hold this player's trading post "
+                        "(MP-SCORE-1); one city is not enough, and another player's post does not count.")
+
+
+def _q6b_compare(got: Any, want: int, case: Case) -> None:
     state, seat = case.args
     value = _whole_number(got, "the objective points")
     if value != want:
         cards = [state.data.objectives[o] for o in state.objectives[seat]]
-        raise NotSolved(f"player {seat}'s objective cards {cards} (posts in "
-                        f"{sorted(c for c, owners in state.posts.items() if seat in owners)}) score {want} points; "
-                        f"your function says {value}.",
-                        "Two parts: each card whose BOTH cities hold this player's post scores its points "
-                        "(MP-SCORE-1); then the distinct objective cities with this player's post score "
-                        "objective_city_points[count] (MP-SCORE-7); a city on both cards counts once.")
+        raise NotSolved(f"player {seat}'s objective cards {cards} ({_posts_words(state, seat)}) score {want} points "
+                        f"in all; your function says {value}.",
+                        "Add the cards' points (your q6a) and the points for the distinct objective cities with this "
+                        "player's post: objective_city_points[count] (MP-SCORE-7); a city on both cards counts once.")
 
 
 def _q6_cases() -> list[Case]:
@@ -532,15 +554,22 @@ def _q6_cases() -> list[Case]:
     return cases
 
 
-q6 = FunctionQuestion(
-    "q6", "the objective points at the end", "q6_objective_points", rules=("MP-SCORE-1", "MP-SCORE-7"),
+q6a = FunctionQuestion(
+    "q6a", "the points of each objective card", "q6a_card_points", rules=("MP-SCORE-1",),
     hints=("state.objectives[seat] lists objective ids; state.data.objectives[oid] is ((city, city), points).",
-           "state.posts[city] lists the seats with a trading post there.",
-           "state.data.tables['objective_city_points'] is [0, 1, 3, 6, 10]: points by the number of distinct "
-           "objective cities with your post."),
-    cases=_q6_cases, expected=_q6_expected, compare=_q6_compare, make_case=_make_case,
-    game=GAME, signature="q6_objective_points(state, seat)", total=60.0,
+           "state.posts[city] lists the seats with a trading post there (cities without a post are absent)."),
+    cases=_q6_cases, expected=_q6a_expected, compare=_q6a_compare, make_case=_make_case,
+    game=GAME, signature="q6a_card_points(state, seat)", total=60.0,
 )
 
-QUESTIONS = {q.label: q for q in (q1a, q1b, q2, q3, q4, q5, q6)}
+q6b = FunctionQuestion(
+    "q6b", "all the objective points", "q6b_objective_points", rules=("MP-SCORE-1", "MP-SCORE-7"),
+    hints=("Start from sum(q6a_card_points(state, seat)).",
+           "state.data.tables['objective_city_points'] is [0, 1, 3, 6, 10]: points by the number of distinct "
+           "objective cities with your post."),
+    cases=_q6_cases, expected=_q6b_expected, compare=_q6b_compare, make_case=_make_case,
+    uses={"q6a_card_points": q6a}, game=GAME, signature="q6b_objective_points(state, seat)", total=60.0,
+)
+
+QUESTIONS = {q.label: q for q in (q1a, q1b, q2, q3, q4, q5, q6a, q6b)}
 """Every Marco Polo question by label."""

@@ -210,31 +210,25 @@ def _wrong_q5_lowest_of_all(state, seat):
     return min((v for _, v in state.dice[seat]), default=0) if len(state.dice[seat]) >= 2 else 0
 
 
-def _wrong_q6_cards_only(state, seat):
+def _wrong_q6a_one_city_is_enough(state, seat):
     mine = {c for c, owners in state.posts.items() if seat in owners}
-    return sum(state.data.objectives[o][1] for o in state.objectives[seat] if set(state.data.objectives[o][0]) <= mine)
+    return [p if set(cities) & mine else 0 for cities, p in (state.data.objectives[o] for o in state.objectives[seat])]
 
 
-def _wrong_q6_cities_counted_twice(state, seat):
+def _wrong_q6a_anyones_post(state, seat):
+    return [p if all(c in state.posts for c in cities) else 0
+            for cities, p in (state.data.objectives[o] for o in state.objectives[seat])]
+
+
+def _wrong_q6b_cards_only(state, seat):
+    return sum(reference()["q6a_card_points"](state, seat))
+
+
+def _wrong_q6b_cities_counted_twice(state, seat):
     mine = {c for c, owners in state.posts.items() if seat in owners}
-    total, count = 0, 0
-    for o in state.objectives[seat]:
-        cities, points = state.data.objectives[o]
-        count += len(set(cities) & mine)
-        total += points if set(cities) <= mine else 0
+    count = sum(len(set(state.data.objectives[o][0]) & mine) for o in state.objectives[seat])
     table = state.data.tables["objective_city_points"]
-    return total + table[min(count, len(table) - 1)]
-
-
-def _wrong_q6_anyone(state, seat):
-    held = set(state.posts)
-    total, named = 0, set()
-    for o in state.objectives[seat]:
-        cities, points = state.data.objectives[o]
-        named |= set(cities)
-        total += points if set(cities) <= held else 0
-    table = state.data.tables["objective_city_points"]
-    return total + table[min(len(named & held), len(table) - 1)]
+    return sum(reference()["q6a_card_points"](state, seat)) + table[min(count, len(table) - 1)]
 
 
 WRONG = [
@@ -249,8 +243,8 @@ WRONG = [
     ("q4", _wrong_q4_venezia, "Venezia"),
     ("q5", _wrong_q5_highest, "LOWER"), ("q5", _wrong_q5_no_raschid, "Raschid"),
     ("q5", _wrong_q5_lowest_of_all, "second-highest"),
-    ("q6", _wrong_q6_cards_only, "MP-SCORE-7"), ("q6", _wrong_q6_cities_counted_twice, "counts once"),
-    ("q6", _wrong_q6_anyone, "this player's post"),
+    ("q6a", _wrong_q6a_one_city_is_enough, "BOTH"), ("q6a", _wrong_q6a_anyones_post, "another player's post"),
+    ("q6b", _wrong_q6b_cards_only, "MP-SCORE-7"), ("q6b", _wrong_q6b_cities_counted_twice, "counts once"),
 ]
 
 
@@ -322,6 +316,25 @@ def test_the_expected_routes_agree_with_the_engines_cheapest_routes():
         for goal, way in best.items():
             case = framework.Case("x", (graph, start, goal, 6, 99, 999))
             assert ex.q4.expected(case)[0] == way["coins"], (start, goal)
+
+
+def test_q6b_is_graded_on_the_reference_of_q6a(capsys):
+    """A right q6b that calls a wrong q6a fails its check (with a note naming q6a) but passes grading
+    with the teacher's q6a: one mistake costs one question."""
+    namespace = {}
+    exec(compile("def q6a_card_points(state, seat):\n    return [0, 0]\n\n"
+                 "def q6b_objective_points(state, seat):\n"
+                 "    mine = {c for c, owners in state.posts.items() if seat in owners}\n"
+                 "    named = {c for o in state.objectives[seat] for c in state.data.objectives[o][0]}\n"
+                 "    table = state.data.tables['objective_city_points']\n"
+                 "    return sum(q6a_card_points(state, seat)) + table[min(len(named & mine), len(table) - 1)]\n",
+                 "student", "exec"), namespace)
+    ok, text = verdict(ex.q6b, namespace["q6b_objective_points"], capsys)
+    assert not ok and "fix q6a first" in text, text
+    assert ex.q6b.grade(namespace["q6b_objective_points"],
+                        earlier={"q6a_card_points": reference()["q6a_card_points"]})
+    assert namespace["q6a_card_points"](None, 0) == [0, 0]  # the student's own q6a is put back
+    capsys.readouterr()
 
 
 # --- nothing importable reveals an answer --------------------------------------------------------------
