@@ -535,8 +535,8 @@ def _q6b_compare(got: Any, want: int, case: Case) -> None:
     value = _whole_number(got, "the objective points")
     if value != want:
         cards = [state.data.objectives[o] for o in state.objectives[seat]]
-        raise NotSolved(f"player {seat}'s objective cards {cards} ({_posts_words(state, seat)}) score {want} points "
-                        f"in all; your function says {value}.",
+        raise NotSolved(f"player {seat}'s objective cards {cards} ({_posts_words(state, seat)}) score {want} "
+                        f"point{'' if want == 1 else 's'} in all; your function says {value}.",
                         "Add the cards' points (your q6a) and the points for the distinct objective cities with this "
                         "player's post: objective_city_points[count] (MP-SCORE-7); a city on both cards counts once.")
 
