@@ -25,6 +25,7 @@ no hidden case: they are in the source notebooks (see :mod:`caravan_lessons.exer
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from .. import marco_polo
@@ -81,10 +82,16 @@ def finished_game(seed: int, players: int = 3) -> marco_polo.State:
     Raises:
         ValueError: a bad seed or player count.
     """
-    from ..agents import play_out
-
     _whole(seed, "seed", -2**63, 2**63)
     _whole(players, "players", 2, 4)
+    return _finished_game(seed, players).clone()
+
+
+@lru_cache(maxsize=16)
+def _finished_game(seed: int, players: int) -> marco_polo.State:
+    """The played game, kept: a greedy game takes a second or more, and every caller gets a clone."""
+    from ..agents import play_out
+
     state = marco_polo.new_game(players, seed=seed)
     bots = [marco_polo.GreedyAgent(derive_seed(seed, f"exercise bot {i}")) for i in range(players)]
     play_out(state, bots, 100_000, what="exercise game")
@@ -117,6 +124,7 @@ def objective_position(objectives: Any, posts: Any, seed: int = 3) -> marco_polo
         state.posts.setdefault(city, []).append(0)
     state.posts = {city: owners for city, owners in state.posts.items() if owners}
     state.posts_left[0] = state.data.tables["trading_posts"] - len(set(posts))
+    state.winners = []
     state._sheet = None  # the score sheet is cached at the end of a game: recount it
     return state
 
