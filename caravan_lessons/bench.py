@@ -25,6 +25,9 @@ Figures (one process, one core):
   ``caravan_legal_actions_us``.
 * ``caravan_app_click_to_redraw_ms``: median time from an action chosen in the Caravan app (4 human
   seats) to the end of its redraw (Agg, PNG with the static grid blitted, in-process).
+* ``marco_polo_map_redraw_ms``: median time to redraw the Marco Polo map after an action (the static map
+  cached, travellers, posts, Beijing and the reachable places by cost redrawn; PNG bytes; Agg,
+  in-process; :func:`caravan_lessons.viz.marco_polo.map_redraw_ms`).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
 Browser latency (``python -m caravan_lessons bench --browser``, see :func:`browser_latency`): the
@@ -290,6 +293,13 @@ def marco_polo_figures(games: int = 100) -> dict:
             "marco_polo_legal_actions_us": round(run["legal_actions_us"], 1)}
 
 
+def marco_polo_map_redraw_ms(actions: int = 40) -> float:
+    """Marco Polo: median ms to redraw the map after an action (see ``viz.marco_polo.map_redraw_ms``)."""
+    from .viz.marco_polo import map_redraw_ms
+
+    return map_redraw_ms(actions)
+
+
 def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
     """Measure every figure and print them (a table, or JSON with ``as_json``)."""
     cold = random_rounds(rounds, seed=1)
@@ -307,6 +317,7 @@ def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
         **samarkand_figures(),
         **caravan_figures(),
         **marco_polo_figures(),
+        "marco_polo_map_redraw_ms": round(marco_polo_map_redraw_ms(), 1),
         "import_s": round(import_seconds(), 3),
         "python": platform.python_version(),
         "machine": platform.machine(),
