@@ -486,3 +486,15 @@ def test_helpers_refuse_bad_arguments_in_one_line(call):
     with pytest.raises(ValueError) as info:
         call()
     assert "\n" not in str(info.value)
+
+
+def test_each_exercise_names_its_lesson_and_the_lessons_name_existing_exercises():
+    lessons = ROOT / "notebooks" / "marco_polo"
+    for path in SOURCES:
+        intro = _cells(path)[0].source
+        named = re.findall(r"notebooks/marco_polo/(\w+\.ipynb)", intro)
+        assert named and (lessons / named[0]).exists(), (path.name, named)
+    for lesson in sorted(lessons.glob("*.ipynb")):
+        text = "\n".join(c.source for c in _cells(lesson))
+        for name in re.findall(r"exercises/marco_polo/(\w+\.ipynb)", text):
+            assert (SOURCE / name).exists(), (lesson.name, name)
