@@ -364,3 +364,114 @@ def test_samarkand_full_marks_for_the_reference_and_no_unearned_points(samarkand
     assert len(pages) == 6
     feedback = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     assert "not solved yet" in feedback and "BEGIN HIDDEN TESTS" not in feedback and "reference_q5" not in feedback
+
+
+# --- Marco Polo: its own course (the Jaipur course's totals stay as they are) --------------------------
+
+MP_SOURCE = ROOT / "exercises" / "marco_polo"
+
+# The wrong Marco Polo submission: answer name -> what a student hands in (the other answers are right).
+MP_WRONG = {
+    # q1a: counts locations, not routes, from Venezia to Beijing -> counting part 1 of 1, steps part 0 of 1
+    "q1a_map": 'q1a_map = {"locations": 25, "routes": 30, "camel_routes": 12, "coin_routes": 4, "fewest_steps": 8}',
+    # q2: pays the highest die instead of the lowest -> 0 of 2
+    "q2_extra_coins": '''def q2_extra_coins(state, space, values):
+    blue = space in ("coins", "contracts", "travel") or space.startswith("bazaar:")
+    if not blue or not state.spaces.get(space) or state.characters[state.current_player] == "berke":
+        return 0
+    return max(values)''',
+    # q3: forgets the camels a contract costs -> 0 of 2
+    "q3_can_fulfil": '''def q3_can_fulfil(state):
+    seat = state.current_player
+    have = dict(zip(("pepper", "silk", "gold"), state.goods[seat]))
+    return sorted(c for c in state.active[seat]
+                  if all(have[g] >= n for g, n in state.data.contracts[c]["cost"].items() if g != "camels"))''',
+    # q4: weighs coins only and never checks the camel budget -> 0 of 3
+    "q4_cheapest_route": '''def q4_cheapest_route(graph, start, goal, max_steps, camels, coins):
+    best = None
+    for path in nx.all_simple_paths(graph, start, goal, cutoff=max_steps):
+        spent = TRAVEL_COINS[len(path) - 2] + sum(graph.edges[r]["coins"] for r in zip(path, path[1:]))
+        if spent <= coins and (best is None or spent < best[0]):
+            best = (spent, path)
+    return best and best[1]''',
+    # q5: the answer cell raises (a name that does not exist) -> 0 of 2
+    "q5_travel_steps": '''def q5_travel_steps(state, seat):
+    return second_highest(state.dice[seat])''',
+    # q6a: a card scores when ONE of its cities holds a post -> 0 of 2
+    "q6a_card_points": '''def q6a_card_points(state, seat):
+    mine = {c for c, owners in state.posts.items() if seat in owners}
+    return [p if set(cities) & mine else 0 for cities, p in (state.data.objectives[o] for o in state.objectives[seat])]''',
+    # q6b is right but uses the wrong q6a: graded on the reference -> 2 of 2
+}
+
+MP_WRONG_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 0, "q1b_check": 2, "q2_check": 0, "q3_check": 0,
+                   "q4_check": 0, "q5_check": 0, "q6a_check": 0, "q6b_check": 2}
+MP_FULL_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 1, "q1b_check": 2, "q2_check": 2, "q3_check": 2,
+                  "q4_check": 3, "q5_check": 2, "q6a_check": 2, "q6b_check": 2}
+
+
+def _submit_marco_polo(course: Path, student: str, wrong: dict[str, str]) -> None:
+    out = course / "submitted" / student / "marco_polo"
+    out.mkdir(parents=True)
+    for released in sorted((course / "release" / "marco_polo").glob("*.ipynb")):
+        source = nbformat.read(MP_SOURCE / released.name, as_version=4)
+        answers = {c.metadata["nbgrader"]["grade_id"]: c.source for c in source.cells
+                   if c.metadata.get("nbgrader", {}).get("solution")}
+        nb = nbformat.read(released, as_version=4)
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("solution"):
+                right = answers[meta["grade_id"]]
+                cell.source = wrong.get(answer_name(right), solved(right))
+        nbformat.write(nb, out / released.name)
+    (out / "timestamp.txt").write_text("2026-12-01 00:00:00.000000 UTC")
+
+
+@pytest.fixture(scope="module")
+def mp_course(tmp_path_factory) -> Path:
+    base = tmp_path_factory.mktemp("nbgrader_mp")
+    nbgrader(base, "quickstart", "mp_course")
+    course = base / "mp_course"
+    shutil.rmtree(course / "source" / "ps1")
+    shutil.copytree(MP_SOURCE, course / "source" / "marco_polo", ignore=shutil.ignore_patterns("release", ".*"))
+    with open(course / "nbgrader_config.py", "a", encoding="utf-8") as config:
+        config.write("\n" + readme_config())
+    nbgrader(course, "generate_assignment", "marco_polo")
+    for student in ("full", "wrong"):
+        nbgrader(course, "db", "student", "add", student)
+    _submit_marco_polo(course, "full", {})
+    _submit_marco_polo(course, "wrong", MP_WRONG)
+    done = nbgrader(course, "autograde", "marco_polo", timeout=1500)
+    (course / "autograde.log").write_text(done.stdout + done.stderr)
+    nbgrader(course, "generate_feedback", "marco_polo")
+    nbgrader(course, "export")
+    return course
+
+
+def test_marco_polo_full_marks_for_the_reference_and_no_unearned_points(mp_course, monkeypatch):
+    from nbgrader.api import Gradebook
+
+    monkeypatch.setenv("PATH", environment()["PATH"])
+    with Gradebook(f"sqlite:///{mp_course / 'gradebook.db'}") as gradebook:
+        assignment = gradebook.find_assignment("marco_polo")
+        cells = [(nb, cell) for nb in assignment.notebooks for cell in nb.grade_cells]
+        auto = {cell.name: cell.max_score for _, cell in cells if cell.cell_type == "code"}
+        by_hand = {cell.name for _, cell in cells if cell.cell_type == "markdown"}
+        assert auto == {k: float(v) for k, v in MP_FULL_POINTS.items()}
+        assert by_hand == {"q1a_explain", "q2_explain", "q4_explain"}
+        for student, expected in (("full", MP_FULL_POINTS), ("wrong", MP_WRONG_POINTS)):
+            got = {cell.name: gradebook.find_grade(cell.name, nb.name, "marco_polo", student).score
+                   for nb, cell in cells if cell.cell_type == "code"}
+            assert got == {k: float(v) for k, v in expected.items()}, (student, got)
+    rows = {row["student_id"]: row for row in csv.DictReader(open(mp_course / "grades.csv", encoding="utf-8"))}
+    assert float(rows["full"]["score"]) == sum(MP_FULL_POINTS.values())
+    assert float(rows["wrong"]["score"]) == sum(MP_WRONG_POINTS.values())
+
+
+def test_marco_polo_feedback_teaches_without_hidden_tests(mp_course):
+    pages = sorted((mp_course / "feedback" / "wrong" / "marco_polo").glob("*.html"))
+    assert len(pages) == 6
+    text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
+    assert "BEGIN HIDDEN TESTS" not in text and "objective_position((3, 9)" not in text and "reference_q6a" not in text
+    for words in ("LOWEST", "camels", "budget", "BOTH", "second_highest"):
+        assert words in text, words

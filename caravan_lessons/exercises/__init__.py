@@ -26,7 +26,7 @@ from .framework import (
     ValueQuestion,
 )
 
-GAMES = ("jaipur", "samarkand", "caravan")
+GAMES = ("jaipur", "samarkand", "caravan", "marco_polo")
 """Games that have exercises (a module ``caravan_lessons.exercises.<game>`` each)."""
 
 __all__ = ["GAMES", "GRADED", "PASSED", "AgentQuestion", "Budget", "Case", "FunctionQuestion", "NotSolved",

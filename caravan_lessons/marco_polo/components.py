@@ -16,6 +16,7 @@ After loading, the engine works on plain Python values (dicts of ints, tuples) f
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -261,6 +262,10 @@ def check_board(graph) -> None:
             raise DataFileError(f"route {a}-{b}: a route costs camels or coins, not both")
 
 
+RULE_COUNT = 70
+"""Clauses in the rule inventory (``shared/rules/marco_polo.md``); ``rules.json`` lists each once."""
+
+
 def load_data(directory: str | Path | None = None) -> GameData:
     """Read and check every data file of ``directory`` (default: the package's ``data/``).
 
@@ -273,6 +278,8 @@ def load_data(directory: str | Path | None = None) -> GameData:
     from .. import boards
     from ..files import DataFileError, check
 
+    if directory is not None and (isinstance(directory, bool) or not isinstance(directory, (str, Path))):
+        raise ValueError(f"load_data: directory must be a folder path (a str or Path) or None, not {directory!r}")
     folder = DATA_DIR if directory is None else Path(directory)
     m = models()
     board = boards.load_board(folder / "map.json", game="marco_polo", node_model=m["Node"], edge_model=m["Route"],
@@ -358,7 +365,14 @@ def load_data(directory: str | Path | None = None) -> GameData:
     bazaar = {good: (row.dice, tuple(bundle(c) for c in row.columns)) for good, row in actions.bazaar.items()}
     ok(set(bazaar) == {"camel", "pepper", "silk", "gold"}, "the bazaar has rows camel, pepper, silk and gold",
        "MP-BAZAAR-2", "actions.json")
-    rules = {r.id: Rule(r.id, r.text, r.section) for r in rules_file.rules}
+    rules = {}
+    for i, r in enumerate(rules_file.rules):
+        ok(re.fullmatch(r"MP-[A-Z]+-\d+", r.id) is not None, f"rules[{i}] has the id {r.id!r}; rule IDs look like "
+           "'MP-TRAVEL-2'", "MP-SETUP-1", "rules.json")
+        ok(r.id not in rules, f"rules[{i}]: the rule {r.id} is listed twice", "MP-SETUP-1", "rules.json")
+        rules[r.id] = Rule(r.id, r.text, r.section)
+    ok(len(rules) == RULE_COUNT, f"{len(rules)} rules; the inventory has {RULE_COUNT} clauses (every MP-* ID the "
+       "engine cites)", "MP-SETUP-1", "rules.json")
     return GameData(board=board, travel_cost=tuple(actions.travel_cost), bazaar=bazaar,
                     khan_spaces=actions.khan.spaces, khan_reward=bundle(actions.khan.reward), contracts=contracts,
                     city_cards=cards, objectives=objectives, city_bonuses=city_bonuses, outpost_bonuses=outposts,

@@ -72,7 +72,7 @@ def new_game(players: int = 4, seed: int | None = None, characters: Any = "first
         data: the game data (default: the package's ``data/``; see ``components.load_data``).
 
     Raises:
-        ValueError: a bad player count, seed or character list (the message says what is allowed).
+        ValueError: a bad player count, seed, character list, objectives option or data (the message says what is allowed).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"The Voyages of Marco Polo is played by 2, 3 or 4 players, not {players!r}")
@@ -92,6 +92,8 @@ def new_game(players: int = 4, seed: int | None = None, characters: Any = "first
         raise ValueError(f"objectives must be 2 (the rulebook) or 4 (deal 4, keep 2), not {objectives!r}")
     if not isinstance(player_count_variant, bool):
         raise ValueError(f"player_count_variant must be True or False, not {player_count_variant!r}")
+    if data is not None and not isinstance(data, GameData):
+        raise ValueError(f"data must be a GameData from marco_polo.load_data(folder) (or None), not {data!r:.80}")
     state = State(players, seed, data or default_data())
     state.options = {"objectives": objectives, "player_count_variant": player_count_variant}
     state._setup(characters)

@@ -1,7 +1,7 @@
 """Saved games of The Voyages of Marco Polo: the file schema and its consistency rules.
 
 ``state_to_dict`` writes the whole state as JSON-able values; ``state_from_dict`` validates a
-dict with the strict :class:`SavedGame` model (through :mod:`caravan_lessons.files`) and then
+dict with the strict ``SaveFile`` model (:func:`saved_game_model`) (through :mod:`caravan_lessons.files`) and then
 with the game's own rules (each check names its clause), and rebuilds the state. A bad file is
 refused with one :class:`~caravan_lessons.core.SaveFileError` line; nothing else escapes.
 """
@@ -91,14 +91,16 @@ def saved_game_model() -> type:
         rule: str
 
     class Rng(StrictModel):
-        version: int
-        state: Annotated[list[int], Field(min_length=625, max_length=625)]
+        """The state of Python's Mersenne Twister: version 3, 624 words of 32 bits and a position 0..624."""
+
+        version: Literal[3]
+        state: Annotated[list[Annotated[int, Field(ge=0, le=2**32 - 1)]], Field(min_length=625, max_length=625)]
 
     class Options(StrictModel):
         objectives: Literal[2, 4]
         player_count_variant: bool
 
-    class SavedGame(StrictModel):
+    class SaveFile(StrictModel):
         """A game of The Voyages of Marco Polo in progress or finished."""
 
         game: Literal["marco_polo"]
@@ -141,7 +143,7 @@ def saved_game_model() -> type:
         events: list[Logged]
         rng: Rng
 
-    return SavedGame
+    return SaveFile
 
 
 def state_from_dict(data: Any, source: str = "saved game"):
@@ -227,6 +229,14 @@ def state_from_dict(data: Any, source: str = "saved game"):
     try:
         state.rng.setstate((saved.rng.version, tuple(saved.rng.state), None))
         state.legal_actions()
-    except (ValueError, TypeError, KeyError, IndexError, AssertionError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, AssertionError, OverflowError, AttributeError) as exc:
         raise SaveFileError(f"{source}: the saved position cannot be played on ({type(exc).__name__}: {exc})") from None
     return state
+
+
+def __getattr__(name: str):
+    """``saves.SaveFile`` is the saved-game model (built on first use, so that importing the engine
+    does not import pydantic); the CLI's ``schema marco_polo`` reads it under this name, like every game."""
+    if name == "SaveFile":
+        return saved_game_model()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,6 +16,7 @@ coins of the travel space are paid for the steps taken (MP-TRAVEL-2).
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 __all__ = ["Map", "cheapest_routes", "reachable_objective_cities", "route_cost"]
@@ -42,6 +43,7 @@ class Map:
     """
 
     def __init__(self, graph):
+        _check_graph(graph, "Map")
         self.graph = graph
         self.kind = {n: a["kind"] for n, a in graph.nodes(data=True)}
         self.name = {n: a["name"] for n, a in graph.nodes(data=True)}
@@ -118,8 +120,17 @@ def route_cost(board_map: Map, path, jumps: bool = False) -> tuple[int, int]:
     """(camels, coins) of the routes along ``path`` (a list of locations).
 
     Raises:
-        ValueError: two consecutive locations that no route joins.
+        ValueError: ``path`` is not a non-empty list of the map's location ids, or two consecutive
+            locations that no route joins.
     """
+    if not isinstance(board_map, Map):
+        raise ValueError(f"route_cost needs a travel.Map (marco_polo.Map(marco_polo.board())), not {board_map!r:.80}")
+    if not isinstance(path, (list, tuple)) or not path:
+        raise ValueError(f"a path is a non-empty list of location ids such as ['venezia', 'oasis_a'], not {path!r:.80}")
+    for place in path:
+        if not isinstance(place, str) or place not in board_map.kind:
+            raise ValueError(f"{place!r:.40} is not a location of the map; the locations are "
+                             f"{', '.join(sorted(board_map.kind))}")
     camels = coins = 0
     for a, b in zip(path, path[1:]):
         cost = board_map.route(a, b, jumps)
@@ -130,9 +141,23 @@ def route_cost(board_map: Map, path, jumps: bool = False) -> tuple[int, int]:
     return camels, coins
 
 
+def _check_graph(graph: Any, where: str) -> None:
+    """ValueError unless ``graph`` is a networkx graph whose routes carry ``camels`` and ``coins``."""
+    import networkx as nx
+
+    if not isinstance(graph, nx.Graph):
+        raise ValueError(f"{where} needs the map as a networkx Graph (marco_polo.board()), not {graph!r:.80}")
+    for a, b, d in graph.edges(data=True):
+        for key in ("camels", "coins"):
+            value = d.get(key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"{where}: the route {a}-{b} needs a whole number of {key} (0 or more), not {value!r}")
+
+
 def _check_number(value: Any, name: str, low: float, high: float | None = None, whole: bool = True) -> None:
     ok_types = (int,) if whole else (int, float)
-    if isinstance(value, bool) or not isinstance(value, ok_types) or value < low or (high is not None and value > high):
+    if isinstance(value, bool) or not isinstance(value, ok_types) or not math.isfinite(value) or value < low \
+            or (high is not None and value > high):
         what = "a whole number" if whole else "a number"
         bound = f" from {low} to {high}" if high is not None else f" of at least {low}"
         raise ValueError(f"{name} must be {what}{bound}, not {value!r}")
@@ -165,10 +190,17 @@ def cheapest_routes(graph, start: str, max_steps: int = 6, camel_value: float = 
     """
     import networkx as nx
 
+    _check_graph(graph, "cheapest_routes")
     if not isinstance(start, str) or start not in graph:
         raise ValueError(f"unknown location {start!r}; the map has {', '.join(sorted(graph))}")
     _check_number(max_steps, "max_steps", 1, 6)
     _check_number(camel_value, "camel_value", 0, None, whole=False)
+    if not isinstance(travel_cost, (list, tuple)) or len(travel_cost) != 6:
+        raise ValueError(f"travel_cost lists the coins for 1..6 steps (6 whole numbers, MP-TRAVEL-2), not {travel_cost!r:.80}")
+    for k, cost in enumerate(travel_cost, 1):
+        _check_number(cost, f"travel_cost for {k} step{'s' if k > 1 else ''}", 0)
+    if not isinstance(oasis_jumps, bool):
+        raise ValueError(f"oasis_jumps must be True or False, not {oasis_jumps!r:.40}")
     layered = nx.DiGraph()
     routes = [(a, b, d) for a, b, d in graph.edges(data=True)]
     if oasis_jumps:
@@ -212,8 +244,12 @@ def reachable_objective_cities(state, player: int) -> dict[str, dict]:
         with an own die this round, MP-ACT-4).
 
     Raises:
-        ValueError: a seat that is not a whole number of this game.
+        ValueError: ``state`` is not a Marco Polo state, or a seat that is not a whole number of this game.
     """
+    from .rules import State
+
+    if not isinstance(state, State):
+        raise ValueError(f"reachable_objective_cities needs a Marco Polo state (marco_polo.new_game()), not {state!r:.80}")
     state._check_seat(player)
     targets = {c for o in state.objectives[player] for c in state.data.objectives[o][0]}
     targets -= {c for c, owners in state.posts.items() if player in owners}

@@ -116,4 +116,29 @@ def _samarkand() -> GameFuzz:
     return GameFuzz("samarkand", valid_save, State.from_dict, check_consistency, selection_to_action, KINDS, names)
 
 
-GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur(), "samarkand": _samarkand(), "caravan": _caravan()}
+def _marco_polo() -> GameFuzz:
+    """Marco Polo: saved games from random 2-4 player games with random characters. Its play app's
+    selections are not card piles, so ``selection_to_action`` is None: its actions are fuzzed directly
+    in ``test_fuzz_marco_polo.py`` (random and junk actions at random positions)."""
+    from caravan_lessons import marco_polo as mp
+    from caravan_lessons.marco_polo.saves import state_from_dict
+
+    def valid_save(seed: int) -> dict:
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        state = mp.new_game(players, seed=seed, characters=rng.sample(mp.CHARACTERS, players))
+        for _ in range(rng.randrange(0, 250)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        return state.to_dict()
+
+    def consistent(data: dict) -> None:
+        state_from_dict(data)
+
+    return GameFuzz("marco_polo", valid_save, mp.State.from_dict, consistent, None, (), ())
+
+
+GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur(), "samarkand": _samarkand(), "caravan": _caravan(),
+                              "marco_polo": _marco_polo()}
