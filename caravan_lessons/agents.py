@@ -275,7 +275,7 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
     n = len(bots)
     for i in tqdm(range(games), desc=f"{game}: {' vs '.join(bots)}", disable=not progress, unit="match"):
         match_seed = derive_seed(seed, "match", i)
-        agents = [make_agent(bot, derive_seed(seed, f"bot{k}", i)) for k, bot in enumerate(bots)]
+        agents = [make_agent(bot, derive_seed(seed, f"bot{k}", i), game=game) for k, bot in enumerate(bots)]
         shift = i % n  # seats rotate every match (2 bots: swapped every other match)
         result = play_match(game, agents[shift:] + agents[:shift], seed=match_seed)
         if shift:

@@ -86,3 +86,10 @@ def test_schema_prints_the_saved_game_format_and_a_saved_game_fits_it():
     schema = json.loads(done.stdout)
     assert schema["title"] == "SaveFile" and "market" in schema["properties"]
     jsonschema.validate(json.loads(json.dumps(new_game(seed=1).to_dict())), schema)
+
+
+def test_each_game_reads_bot_names_in_its_own_registry():
+    """``greedy`` is Jaipur's bot in Jaipur and Marco Polo's in Marco Polo (it crashed on a Marco Polo state)."""
+    done = run("simulate", "marco_polo", "--games", "1", "--no-progress", "--bots", "greedy", "random")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "bot 0 (greedy)" in done.stdout and "victory points a game" in done.stdout

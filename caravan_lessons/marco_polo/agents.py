@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..agents import MatchResult, View, _sources, play_out
+from ..agents import MatchResult, RandomAgent, View, _sources, play_out
 from ..core import check_seed
 from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Reroll
 from .rules import new_game
@@ -261,3 +261,21 @@ def playout_policy(state, rng: random.Random):
         if isinstance(a, Fulfil):
             return a
     return actions[rng.randrange(len(actions))]
+
+
+def _mcts(seed=None, **options):
+    from ..mcts import MCTSAgent
+
+    return MCTSAgent(seed=seed, **{"iterations": 60, "depth": 8, **options})
+
+
+AGENTS = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "heuristic": HeuristicAgent,
+    "mcts": _mcts,
+}
+"""Marco Polo's bots by name, for ``simulate marco_polo --bots ...`` and ``make_agent(name, game="marco_polo")``:
+the same names as the other games (``greedy`` here is this module's one-action lookahead, not Jaipur's).
+The global names ``mp-greedy``, ``mp-heuristic`` and ``mp-mcts`` are accepted as aliases."""
+AGENTS.update({"mp-greedy": GreedyAgent, "mp-heuristic": HeuristicAgent, "mp-mcts": _mcts})
