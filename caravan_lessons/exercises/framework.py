@@ -164,6 +164,21 @@ def _kind(value: Any) -> str:
 
 # --- running learner code under a time budget --------------------------------------------------------
 
+TIME_SCALE_VARIABLE = "CARAVAN_TIME_SCALE"
+
+
+def time_scale() -> float:
+    """How much longer every :class:`Budget` may run: ``$CARAVAN_TIME_SCALE`` (a number from 1 to 100),
+    else 1. The test suite sets it on busy shared machines, where wall-clock limits meant for a
+    student's laptop would fail a valid bot; real grading leaves it unset. A value that is not a
+    number in that range counts as 1."""
+    try:
+        scale = float(os.environ.get(TIME_SCALE_VARIABLE, "1"))
+    except ValueError:
+        return 1.0
+    return scale if 1.0 <= scale <= 100.0 else 1.0
+
+
 class Budget:
     """Run learner code with a time limit per call and in total.
 
@@ -179,8 +194,9 @@ class Budget:
     """
 
     def __init__(self, per_call: float = 5.0, total: float = 60.0):
-        self.per_call = per_call
-        self.total = total
+        scale = time_scale()
+        self.per_call = per_call * scale
+        self.total = total * scale
         self.used = 0.0
         self._armed = False
         self._old = None

@@ -26,7 +26,8 @@ def describe(entry: tuple) -> Event:
         return Event(player, f"{who} takes one {GOODS[entry[2]]} from the market.", "JAI-TAKE-1")
     if kind == "take_camels":
         n = entry[2]
-        return Event(player, f"{who} takes all {n} camel{'s' if n > 1 else ''} from the market into the herd.",
+        return Event(player, (f"{who} takes all {n} camels from the market into the herd." if n > 1 else
+                                 f"{who} takes the only camel of the market into the herd."),
                      "JAI-TAKE-5")
     if kind == "exchange":
         action = entry[2]
@@ -37,7 +38,7 @@ def describe(entry: tuple) -> Event:
         noun = PLURAL[action.good] if action.count != 1 else action.good
         text = f"{who} sells {action.count} {noun}"
         if got:
-            text += f" and takes {len(got)} goods token{'s' if len(got) > 1 else ''} ({' + '.join(map(str, got))} rupees)"
+            text += f" and takes {len(got)} goods token{'s' if len(got) > 1 else ''} ({' + '.join(map(str, got))} rupee{'' if sum(got) == 1 else 's'})"
         else:
             text += " but the goods tokens are gone: no goods token"
         if bonus is not None:
