@@ -817,3 +817,27 @@ def test_time_scale_stretches_budgets_only_within_bounds(monkeypatch):
         assert framework.Budget(per_call=2, total=30).per_call == 2 * scale
     monkeypatch.delenv("CARAVAN_TIME_SCALE")
     assert framework.Budget(per_call=2, total=30).total == 30  # real grading: the limits as written
+
+
+def test_a_bot_that_inherits_a_project_bot_earns_nothing():
+    """A tester's cheat: subclass the heuristic bot and call it your own (it won 198 of 200 against greedy)."""
+    from caravan_lessons.exercises.framework import NotSolved
+    from caravan_lessons.jaipur.agents import HeuristicAgent
+
+    class Q6Bot(HeuristicAgent):
+        name = "mine"
+
+        def choose(self, view):
+            return super().choose(view)
+
+    with pytest.raises(NotSolved, match="project's own bots"):
+        ex.q6._factory(Q6Bot)
+
+
+def test_no_reference_answer_while_nbgrader_grades(monkeypatch):
+    """From a clone the reference is on disk; an answer cell run by the autograder must not read it."""
+    from caravan_lessons.exercises.release import reference_source
+
+    assert reference_source("jaipur", "q4a_sale_rupees") is not None
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    assert reference_source("jaipur", "q4a_sale_rupees") is None

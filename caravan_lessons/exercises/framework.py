@@ -890,7 +890,10 @@ class AgentQuestion(Question):
         """A function seed -> a fresh agent; NotSolved if ``answer`` cannot be a bot."""
         name = self.answer_name
         owner = answer if inspect.isclass(answer) else type(answer)
-        if str(getattr(owner, "__module__", "")).startswith("caravan_lessons."):
+        borrowed = [k for k in getattr(owner, "__mro__", (owner,))  # the bot itself or a bot it inherits from
+                    if str(getattr(k, "__module__", "")).startswith("caravan_lessons.")
+                    and "choose" in vars(k) and not getattr(k, "_is_protocol", False)]
+        if borrowed:
             raise NotSolved(f"{short(answer)} is one of the project's own bots; the question asks for yours.",
                             "Write the class Q6Bot yourself in the answer cell.")
         if inspect.isclass(answer):

@@ -128,10 +128,16 @@ def reference_source(game: str, answer_name: str) -> str | None:
     Reads the answer cell (an nbgrader solution cell) that defines ``answer_name`` in a source
     notebook (one with ``### BEGIN SOLUTION`` markers) and returns it without the markers and
     without the empty ``name = None`` placeholder. None when no source notebook can be found:
-    the installed package itself holds no answer.
+    the installed package itself holds no answer. Always None while nbgrader grades (an answer cell
+    must not be able to fetch the reference from a clone next to the course).
     """
     import json
     import re
+
+    from .framework import grading_run
+
+    if grading_run():
+        return None
 
     pattern = re.compile(rf"^(?:def|class)\s+{re.escape(answer_name)}\b|^{re.escape(answer_name)}\s*=",
                          re.MULTILINE)
