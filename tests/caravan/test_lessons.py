@@ -111,7 +111,7 @@ def test_every_rulebook_example_has_its_cell(example):
 
 def test_the_lab_has_a_sample_the_tests_lower_two_experiments_plots_and_intervals():
     text = _text(_read(LESSONS[-1]), "code")
-    assert "SAMPLE = 12 if os.environ.get('CARAVAN_LESSONS_TESTING') else 200" in text
+    assert "SAMPLE = 8 if os.environ.get('CARAVAN_LESSONS_TESTING') else 200" in text
     assert text.count("show(fig)") >= 3 and "## Experiment 1" in _text(_read(LESSONS[-1]))
     assert "## Experiment 2" in _text(_read(LESSONS[-1])) and "wilson(" in text and "c.simulate(" in text
 
