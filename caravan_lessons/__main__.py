@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"one bot per seat ({', '.join(sorted(AGENTS))}): two for Jaipur, 2 to 5 for "
                           "Samarkand, 2 to 4 for Marco Polo; default: random for every seat (Samarkand: 4 seats)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
                      help="caravan only: seats; the first bot plays against players-1 copies of the second")
     bench = sub.add_parser("bench", help="measure engine speed, app redraw time and import time")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -112,10 +112,11 @@ SCORE_UNITS = {"jaipur": "rupees a round", "samarkand": "points a game", "marco_
 
 def cmd_simulate(args) -> int:
     from .agents import simulate
-    from .core import game_module
 
-    if hasattr(game_module(args.game), "simulate"):  # games for 2-4 seats (Caravan)
+    if args.game == "caravan":  # bot 0 against players-1 copies of bot 1
         return _simulate_seats(args)
+    if args.players is not None:
+        raise ValueError(f"--players is for caravan; {args.game} takes one bot per seat (--bots)")
 
     seats = {"samarkand": 4, "marco_polo": 4}.get(args.game, 2)
     if args.bots is None:
@@ -145,10 +146,15 @@ def _simulate_seats(args) -> int:
     """``simulate`` for a game with 2-4 seats: bot 0 against players-1 copies of bot 1, seats rotating."""
     from .core import game_module
 
+    if args.players is None:
+        args.players = 4
     if args.bots is None:
-        args.bots = ["greedy", "greedy"]  # uniformly random Caravan games hardly ever end (see the bench)
+        args.bots = ["greedy", "greedy"]
     if len(args.bots) != 2:
         raise ValueError(f"{args.game}: give two bots (bot 0 against players-1 copies of bot 1), not {len(args.bots)}")
+    if "random" in args.bots:  # uniformly random Caravan games hardly ever end (bench: caravan_random_games_ended)
+        raise ValueError("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
+                         "use greedy, heuristic, kind-random or mcts")
     results = game_module(args.game).simulate(args.games, seed=args.seed, bots=args.bots, players=args.players,
                                               progress=not args.no_progress)
     n = len(results)
@@ -225,7 +231,7 @@ def _main(argv: list[str] | None) -> int:
             return cmd_schema(args)
     except BrokenPipeError:
         raise
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, RuntimeError) as exc:  # RuntimeError: a game that did not end (random Caravan)
         print(f"caravan_lessons: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

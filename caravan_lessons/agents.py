@@ -246,6 +246,9 @@ def make_agent(name: str, seed: int | None = None, game: str | None = None, **op
         return registry[name](seed=seed, **options)
     if not isinstance(name, str) or name not in AGENTS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(AGENTS))}")
+    if game not in (None, "marco_polo") and name.startswith("mp-"):
+        raise ValueError(f"{name!r} is a Marco Polo bot; {game} bots are: "
+                         f"{', '.join(sorted(n for n in AGENTS if not n.startswith('mp-')))}")
     try:
         return AGENTS[name](seed, **options)
     except TypeError as exc:
@@ -264,8 +267,8 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
     Raises:
         ValueError: ``games`` is not a positive whole number, or an unknown game or bot.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive whole number, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
+        raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {games!r}")
     module = game_module(game)
     if hasattr(module, "simulate"):  # games of 2-5 seats (Samarkand): one bot name per seat
         return module.simulate(games, seed=seed, bots=bots, progress=progress)

@@ -93,3 +93,21 @@ def test_each_game_reads_bot_names_in_its_own_registry():
     done = run("simulate", "marco_polo", "--games", "1", "--no-progress", "--bots", "greedy", "random")
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert "bot 0 (greedy)" in done.stdout and "victory points a game" in done.stdout
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["simulate", "caravan", "--bots", "random", "random"], "almost never end"),
+    (["simulate", "jaipur", "--bots", "mp-greedy", "random"], "is a Marco Polo bot"),
+    (["simulate", "caravan", "--bots", "mp-greedy", "greedy"], "is a Marco Polo bot"),
+    (["simulate", "jaipur", "--players", "2"], "--players is for caravan"),
+])
+def test_bots_of_another_game_or_that_never_finish_are_refused(args, expected):
+    done = run(*args)
+    assert done.returncode == 2 and expected in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_simulate_samarkand_from_the_readme():
+    """The README's Samarkand command went down Caravan's path and crashed (found by a tester)."""
+    done = run("simulate", "samarkand", "--games", "1", "--no-progress", "--bots", "heuristic", "random", "random",
+               "random")
+    assert done.returncode == 0 and "bot 0 (heuristic)" in done.stdout, done.stderr

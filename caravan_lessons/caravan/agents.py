@@ -356,7 +356,11 @@ def make_bot(name: str, seed: int | None = None, **options):
     from ..agents import make_agent
 
     key = name[len("caravan-"):] if isinstance(name, str) and name.startswith("caravan-") else name
-    if key not in BOTS:
+    if not isinstance(key, str) or key not in BOTS:
+        if not isinstance(name, str):
+            raise ValueError(f"unknown Caravan bot {name!r}; the bots are: {', '.join(sorted(BOTS))}")
+        if name.startswith("mp-"):
+            raise ValueError(f"{name!r} is a Marco Polo bot; the Caravan bots are: {', '.join(sorted(BOTS))}")
         return make_agent(name, seed, **options)
     module, cls = BOTS[key]
     if key == "mcts":
