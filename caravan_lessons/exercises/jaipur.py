@@ -119,7 +119,8 @@ def show(state: jaipur.State, player: int | None = None) -> None:
         stack = seen["goods_tokens_left"][good]
         lines.append(f"    {good:<8} {' '.join(map(str, stack)) if stack else '(empty)'}")
     left = seen["bonus_tokens_left"]
-    lines.append(f"  bonus tokens left (face down): 3-card {left['3']}, 4-card {left['4']}, 5-card {left['5']}")
+    lines.append(f"  bonus tokens left, face down (how many): {left['3']} for a 3-card sale, "
+                 f"{left['4']} for a 4-card sale, {left['5']} for a sale of 5 or more")
     for seat, who in ((player, "you"), (other, "opponent")):
         goods = seen["goods_tokens"][seat]
         bonus = seen["bonus_tokens"][seat]
