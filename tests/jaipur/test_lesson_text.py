@@ -11,7 +11,7 @@ import pytest
 LESSONS = Path(__file__).resolve().parents[2] / "notebooks" / "jaipur"
 
 
-@pytest.mark.parametrize("name", ["01_play_a_round.ipynb"])
+@pytest.mark.parametrize("name", ["01_play_a_round.ipynb", "03_taking_cards.ipynb", "04_selling.ipynb"])
 def test_lesson_shows_sentences_as_markdown_not_printed_lines(name):
     cells = json.loads((LESSONS / name).read_text(encoding="utf-8"))["cells"]
     code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
