@@ -58,14 +58,12 @@ def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, he
     (``step`` 0) the chart is one compact line, not an empty frame."""
     from ..viz import category_of
 
+    unit = html.escape(sheet.unit)
     if step <= 0:
-        zero = ", ".join(f"{html.escape(names[p])} {amount(0, sheet.unit)}" for p in range(sheet.players))
         return (f"<div class='score-bars score-bars-empty' style='padding:2px 8px;color:#555;font-size:90%'>"
-                f"Nothing counted yet ({zero}).</div>")
-
+                f"Nothing counted yet: {amount(0, unit)} each.</div>")
     colours = dict(colours or {})
     spare = iter(TAB10 * 4)
-    unit = html.escape(sheet.unit)
     top = max(sheet.totals() + [1])
     legend: dict[str, str] = {}
     stacks: list[list[str]] = [[] for _ in range(sheet.players)]
