@@ -128,13 +128,13 @@ def test_rounds_won_and_lost_pause_with_the_score_sheet_in_jupyterlab(tmp_path, 
         # a whole round by clicking, won against the random bot
         moves = _play_round(win, strong=True)
         assert moves > 10
-        _round_end_seen(page, win, artifacts, "jaipur_app_round_won", "player 0 is richer")
+        _round_end_seen(page, win, artifacts, "jaipur_app_round_won", "Player 0 (you) is richer")
 
         # a whole round by clicking, lost against the heuristic bot
         lose = bs.JaipurPage(page, ".app-lose")
         lose.settle()
         _play_round(lose, strong=False)
-        _round_end_seen(page, lose, artifacts, "jaipur_app_round_lost", "player 1 is richer")
+        _round_end_seen(page, lose, artifacts, "jaipur_app_round_lost", "Player 1 (heuristic bot) is richer")
 
         # the guided first turn: the script's cards are outlined, an off-script card is refused kindly
         guided = bs.JaipurPage(page, ".jaipur-app:not(.app-win):not(.app-lose)")

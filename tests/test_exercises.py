@@ -232,6 +232,39 @@ def test_release_command_line(tmp_path):
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
 
 
+def test_release_again_keeps_the_students_work_and_force_replaces_it(tmp_path):
+    """`make lab` runs the release every time: a notebook the student changed must survive it."""
+    out = tmp_path / "student"
+    first = release("jaipur", out=out, source=SOURCE)
+    assert len(first) == len(SOURCES) and first.kept == []
+    mine, untouched = first[0], first[1]
+    nb = nbformat.read(mine, as_version=4)
+    nb.cells[-1].source += "\n# my own work"
+    nbformat.write(nb, mine)
+    students = mine.read_bytes()
+    fresh = untouched.read_bytes()
+    untouched.write_bytes(fresh)  # rewritten identically: still the release's own bytes
+
+    again = release("jaipur", out=out, source=SOURCE)
+    assert again.kept == [mine] and mine not in again and untouched in again
+    assert mine.read_bytes() == students and untouched.read_bytes() == fresh
+
+    command = [sys.executable, "-m", "caravan_lessons.exercises", "release", "jaipur", "--out", str(out),
+               "--source", str(SOURCE)]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "kept 1 notebook you have changed" in done.stdout and mine.name in done.stdout
+    assert "--force" in done.stdout and "your work is safe" in done.stdout
+    assert mine.read_bytes() == students
+
+    forced = subprocess.run(command + ["--force"], check=False, capture_output=True, text=True, timeout=120)
+    assert forced.returncode == 0, forced.stderr
+    assert "kept" not in forced.stdout
+    assert b"# my own work" not in mine.read_bytes()
+    # after --force the notebook is the release's again: the next release replaces it quietly
+    assert release("jaipur", out=out, source=SOURCE).kept == []
+
+
 def test_release_folder_is_ignored_by_git():
     ignore = (ROOT / ".gitignore").read_text(encoding="utf-8")
     assert "exercises/*/release/" in ignore

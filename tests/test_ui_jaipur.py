@@ -198,6 +198,44 @@ def test_match_mode_allows_undo_when_nothing_hidden_was_shown():
     assert app.undo() and app.state.to_dict() == before
 
 
+def _round_ended_by_the_human(mode):
+    app = JaipurApp(seed=4, bot="random", mode=mode)
+    for _ in range(200):
+        click_plan(app)
+        if app.paused:
+            break
+    assert app.paused and app.state.phase == jaipur.ROUND_OVER
+    return app
+
+
+def test_practice_undo_after_the_round_end_says_it_takes_the_result_back_and_does():
+    app = _round_ended_by_the_human("practice")
+    assert not app.undo_button.disabled
+    assert app.undo_button.description == "Undo my move and the result"
+    assert "result" in app.undo_button.tooltip
+    assert app.stepper_box.layout.display is None and app.state.round_results
+    results = len(app.state.round_results)
+    assert app.undo()
+    # the round is open again and nothing of it is scored: no result, no score sheet, no Next round
+    assert app.state.phase == jaipur.PLAYING and len(app.state.round_results) == results - 1
+    assert not app.paused and app.stepper_box.layout.display == "none"
+    assert app.next_button.layout.display == "none"
+    assert "round result with it" in app.explain.value and "Round 1 is over" not in app.status.value
+    assert app.undo_button.description == "Undo my last move"
+
+
+def test_match_mode_keeps_a_finished_round_no_undo_after_the_round_end():
+    app = _round_ended_by_the_human("match")
+    sheet = app.stepper.sheet
+    assert app.undo_button.disabled and "round is over" in app.undo_button.tooltip
+    assert not app.undo()
+    assert "round is over" in app.explain.value and app.paused and app.stepper.sheet is sheet
+    assert app.state.phase == jaipur.ROUND_OVER
+    app.next_button.click()  # the next round: still no undo back into the finished round
+    assert app.state.round_index == 1 and app.history and app.undo_reopens_a_round()
+    assert not app.can_undo()[0] and app.undo_button.disabled
+
+
 def test_hot_seat_shows_the_hand_of_the_player_to_move():
     app = JaipurApp(seed=11, seats=["human", "human"])
     assert app.play_first_legal()
@@ -561,3 +599,68 @@ def test_refused_arguments_leave_no_widgets_behind():
         with pytest.raises(ValueError):
             JaipurApp(**kwargs)
     assert live_widgets() == start
+
+
+def test_the_score_sheet_before_next_is_one_compact_line_not_an_empty_chart():
+    stepper = ScoreStepper(_finished_round().score_sheet())
+    assert stepper.step == 0
+    empty = stepper.chart.value
+    assert "Nothing counted yet" in empty and "height:180px" not in empty and len(empty) < 300
+    assert "<table" not in stepper.text.value and "Step 0 of" in stepper.text.value
+    stepper.next_button.click()
+    assert "height:180px" in stepper.chart.value and "counted so far" in stepper.chart.value
+    stepper.close()
+
+
+def test_one_rupee_is_singular_in_the_score_sheet():
+    from caravan_lessons.ui.common import amount
+
+    assert amount(1, "rupees") == "1 rupee" and amount(2, "rupees") == "2 rupees" and amount(0, "rupees") == "0 rupees"
+    stepper = ScoreStepper(_finished_round().score_sheet())
+    stepper.go(len(stepper.sheet.rows))
+    assert not re.search(r"\b1 rupees\b", stepper.text.value + stepper.chart.value)
+    stepper.close()
+
+
+def test_the_guided_turn_cites_the_rule_the_log_names_for_the_same_move():
+    app = guided_first_turn()
+    for step in (1, 2, 3):
+        plan, told = app.guide.plan, app.explain.value
+        guide_text = told[told.index(f"step {step} of 3"):]
+        seen = len(app.state.events)
+        app.buttons[app.select_action(plan)].click()
+        logged = next(e for e in app.state.events[seen:] if e.player != -1)
+        assert logged.rule in guide_text, (plan, logged, guide_text)
+    app.close()
+
+
+def test_the_app_names_each_kind_of_take_with_the_rule_the_engine_logs():
+    from caravan_lessons.ui.jaipur_app import RULE_OF_KIND
+
+    state = jaipur.new_game(seed=3)
+    kinds = set()
+    for action in state.legal_actions():
+        if action.kind == "sell":  # the button cites the selling rule; the log the token clause
+            continue
+        child = state.clone()
+        seen = len(child.events)
+        child.apply(action)
+        logged = next(e for e in child.events[seen:] if e.player != -1)
+        assert logged.rule == RULE_OF_KIND[action.kind], action
+        kinds.add(action.kind)
+    assert kinds == {"take_one", "exchange", "take_camels"}
+
+
+def test_wording_verdicts_sections_and_bonus_counts(capsys):
+    from caravan_lessons.exercises.jaipur import show
+
+    assert jaipur.round_winner([20, 15], [1, 1], [3, 3])[1].startswith("Player 0 is richer")
+    assert jaipur.round_winner([20, 20], [1, 2], [3, 3])[1].startswith("Tied on 20 rupees; Player 1")
+    for rule in jaipur.RULES.values():
+        assert str(rule).count("(") <= 1 + rule.text.count("("), str(rule)  # no "(A turn (O Turno ...))"
+    show(jaipur.new_game(seed=3))
+    out = capsys.readouterr().out
+    assert "bonus tokens left, face down (how many): 7 for a 3-card sale" in out
+    app = JaipurApp(seed=3)
+    assert "7 tokens for 3 cards" in app.board.value
+    app.close()

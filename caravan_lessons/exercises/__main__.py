@@ -1,6 +1,7 @@
 """Command line for teachers: ``python -m caravan_lessons.exercises release jaipur [--out DIR]``.
 
-    release GAME    write the student release (no solutions, no hidden tests, no outputs)
+    release GAME    write the student release (no solutions, no hidden tests, no outputs);
+                    notebooks the student changed are kept unless --force
     list GAME       list the questions of a game with their rule IDs
 
 Bad arguments give one line on stderr and exit status 2.
@@ -26,6 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     rel.add_argument("game", choices=GAMES)
     rel.add_argument("--out", help="folder to write (default: exercises/GAME/release/)")
     rel.add_argument("--source", help="folder of the source notebooks (default: exercises/GAME/)")
+    rel.add_argument("--force", action="store_true",
+                     help="replace released notebooks the student has changed (their work is lost)")
     lst = sub.add_parser("list", help="list a game's questions")
     lst.add_argument("game", choices=GAMES)
     return parser
@@ -37,10 +40,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "release":
             from .release import release
 
-            written = release(args.game, out=args.out, source=args.source)
-            print(f"wrote {len(written)} student notebooks to {written[0].parent}:")
-            for path in written:
-                print(f"  {path.name}")
+            written = release(args.game, out=args.out, source=args.source, force=args.force)
+            folder = (written or written.kept)[0].parent
+            if written:
+                print(f"wrote {len(written)} student notebook{'s' if len(written) != 1 else ''} to {folder}:")
+                for path in written:
+                    print(f"  {path.name}")
+            if written.kept:
+                print(f"kept {len(written.kept)} notebook{'s' if len(written.kept) != 1 else ''} you have changed "
+                      f"in {folder} (your work is safe):")
+                for path in written.kept:
+                    print(f"  {path.name}")
+                print(f"  for a fresh copy, rename or delete a notebook and run this again, or add --force "
+                      f"to replace them all (python -m caravan_lessons.exercises release {args.game} --force)")
             return 0
         if args.command == "list":
             import importlib

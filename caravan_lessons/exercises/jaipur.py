@@ -88,6 +88,11 @@ def rule(rule_id: str) -> None:
     print(RULES[key] if key in RULES else f"no rule {rule_id!r}; the IDs look like JAI-TAKE-7 ({len(RULES)} rules)")
 
 
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, with an s unless n is 1."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _cards(counts: dict) -> str:
     parts = [cards(n, c) for c, n in sorted(counts.items(), key=lambda kv: CARD_TYPES.index(kv[0])) if n]
     return ", ".join(parts) if parts else "nothing"
@@ -108,18 +113,19 @@ def show(state: jaipur.State, player: int | None = None) -> None:
     other = 1 - player
     lines = [
         f"Player {player}'s view; player {seen['current_player']} to move ({seen['phase']}).",
-        f"  market ({sum(seen['market'].values())} cards): {_cards(seen['market'])}",
-        f"  your hand ({sum(seen['hand'].values())} cards): {_cards(seen['hand'])}",
+        f"  market ({_count(sum(seen['market'].values()), 'card')}): {_cards(seen['market'])}",
+        f"  your hand ({_count(sum(seen['hand'].values()), 'card')}): {_cards(seen['hand'])}",
         f"  your herd: {_cards({'camel': seen['herds'][player]})}",
-        f"  opponent: {seen['opponent_hand_size']} cards in hand, {_cards({'camel': seen['herds'][other]})} in the herd",
-        f"  deck: {seen['deck_size']} cards",
+        f"  opponent: {_count(seen['opponent_hand_size'], 'card')} in hand, {_cards({'camel': seen['herds'][other]})} in the herd",
+        f"  deck: {_count(seen['deck_size'], 'card')}",
         "  goods tokens left, top of each stack first:",
     ]
     for good in GOODS:
         stack = seen["goods_tokens_left"][good]
         lines.append(f"    {good:<8} {' '.join(map(str, stack)) if stack else '(empty)'}")
     left = seen["bonus_tokens_left"]
-    lines.append(f"  bonus tokens left (face down): 3-card {left['3']}, 4-card {left['4']}, 5-card {left['5']}")
+    lines.append(f"  bonus tokens left, face down (how many): {left['3']} for a 3-card sale, "
+                 f"{left['4']} for a 4-card sale, {left['5']} for a sale of 5 or more")
     for seat, who in ((player, "you"), (other, "opponent")):
         goods = seen["goods_tokens"][seat]
         bonus = seen["bonus_tokens"][seat]

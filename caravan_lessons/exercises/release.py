@@ -88,14 +88,43 @@ def release_notebook(path: Path) -> nbformat.NotebookNode:  # noqa: F821 - nbfor
     return nb
 
 
-def release(game: str = "jaipur", out: str | Path | None = None, source: str | Path | None = None) -> list[Path]:
+MANIFEST = ".release-hashes.json"
+"""A file in the release folder: notebook name -> sha256 of the bytes the last release wrote."""
+
+
+class Released(list):
+    """The notebooks of a release (a list of paths, those written), with ``kept``: the released
+    notebooks left alone because the student changed them since the last release."""
+
+    def __init__(self, written=(), kept=()):
+        super().__init__(written)
+        self.kept: list[Path] = list(kept)
+
+
+def _sha256(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def release(game: str = "jaipur", out: str | Path | None = None, source: str | Path | None = None,
+            force: bool = False) -> Released:
     """Write the student release of ``game``'s exercises and return the notebooks written.
 
+    A released notebook the student has changed is kept: a notebook in ``out`` is replaced only
+    when its bytes are what the last release wrote (a sha256 in ``.release-hashes.json`` there) or
+    what this release would write. ``force=True`` replaces every notebook.
+
     Args:
-        out: the folder to write (created; existing notebooks of the same name are replaced).
-            Default: ``release/`` inside the exercise folder.
+        out: the folder to write (created). Default: ``release/`` inside the exercise folder.
         source: the folder of the source notebooks (see :func:`exercise_dir`).
+        force: replace notebooks the student changed too.
+
+    Returns:
+        :class:`Released`: the paths written; ``.kept`` lists the changed notebooks left alone.
     """
+    import json
+
     import nbformat
 
     folder = exercise_dir(game, source)
@@ -104,13 +133,28 @@ def release(game: str = "jaipur", out: str | Path | None = None, source: str | P
     if not notebooks:
         raise ValueError(f"no notebooks in {folder}")
     target.mkdir(parents=True, exist_ok=True)
-    written = []
+    manifest_path = target / MANIFEST
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        if not isinstance(manifest, dict):
+            manifest = {}
+    except (OSError, ValueError):
+        manifest = {}
+    written, kept = [], []
     for path in notebooks:
-        nb = release_notebook(path)
+        text = nbformat.writes(release_notebook(path))
+        data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
         destination = target / path.name
-        nbformat.write(nb, destination)
+        if destination.exists() and not force:
+            current = _sha256(destination.read_bytes())
+            if current not in (manifest.get(path.name), _sha256(data)):
+                kept.append(destination)
+                continue
+        destination.write_bytes(data)
+        manifest[path.name] = _sha256(data)
         written.append(destination)
-    return written
+    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return Released(written, kept)
 
 
 def _source_folders(game: str) -> list[Path]:

@@ -636,21 +636,26 @@ def round_winner(rupees, bonus_tokens, goods_tokens) -> tuple[int | None, str]:
                           "goods_tokens": list(goods_tokens)})
 
 
+def _n(count: int, noun: str) -> str:
+    """``count`` and a plural noun, singular for one: ``_n(1, "rupees") == "1 rupee"``."""
+    return f"{count} {noun[:-1] if count == 1 else noun}"
+
+
 def _round_winner(summary: dict) -> tuple[int | None, str]:
     """JAI-END-4 and the tie-breaks of JAI-END-5: (winner or None, explanation)."""
     r, b, g = summary["rupees"], summary["bonus_tokens"], summary["goods_tokens"]
     if r[0] != r[1]:
         w = 0 if r[0] > r[1] else 1
-        return w, f"player {w} is richer: {r[w]} to {r[1 - w]} rupees (JAI-END-4)."
+        return w, f"Player {w} is richer: {r[w]} to {_n(r[1 - w], 'rupees')} (JAI-END-4)."
     if b[0] != b[1]:
         w = 0 if b[0] > b[1] else 1
-        return w, (f"tied on {r[0]} rupees; player {w} has more bonus tokens, {b[w]} to {b[1 - w]} "
+        return w, (f"Tied on {_n(r[0], 'rupees')}; Player {w} has more bonus tokens, {b[w]} to {b[1 - w]} "
                    "(JAI-END-5).")
     if g[0] != g[1]:
         w = 0 if g[0] > g[1] else 1
-        return w, (f"tied on {r[0]} rupees and {b[0]} bonus tokens; player {w} has more goods tokens, "
+        return w, (f"Tied on {_n(r[0], 'rupees')} and {_n(b[0], 'bonus tokens')}; Player {w} has more goods tokens, "
                    f"{g[w]} to {g[1 - w]} (JAI-END-5).")
-    return None, (f"tied on rupees ({r[0]}), bonus tokens ({b[0]}) and goods tokens ({g[0]}): nobody takes a "
+    return None, (f"Tied on rupees ({r[0]}), bonus tokens ({b[0]}) and goods tokens ({g[0]}): nobody takes a "
                   "seal [ruling, JAI-END-5].")
 
 

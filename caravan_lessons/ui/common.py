@@ -41,6 +41,11 @@ def alternate_rows(rows) -> tuple:
     return tuple(row for _, row in sorted(keyed, key=lambda pair: pair[0]))
 
 
+def amount(n: int, unit: str) -> str:
+    """``n`` in ``unit`` with the unit's singular for one: ``amount(1, "rupees")`` -> ``"1 rupee"``."""
+    return f"{n} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
+
+
 TAB10 = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
          "#17becf")
 
@@ -49,12 +54,16 @@ def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, he
     """HTML of a stacked bar chart of ``sheet`` after ``step`` rows: one bar per seat, the newest item
     outlined in red, the total under each bar in the sheet's unit, and a legend of the categories
     counted so far (colours: category or its kind before ``:`` -> colour; others get tab10 colours).
-    The bars are scaled to the final totals, so they grow towards them."""
+    The bars are scaled to the final totals, so they grow towards them. Before the first item
+    (``step`` 0) the chart is one compact line, not an empty frame."""
     from ..viz import category_of
 
+    unit = html.escape(sheet.unit)
+    if step <= 0:
+        return (f"<div class='score-bars score-bars-empty' style='padding:2px 8px;color:#555;font-size:90%'>"
+                f"Nothing counted yet: {amount(0, unit)} each.</div>")
     colours = dict(colours or {})
     spare = iter(TAB10 * 4)
-    unit = html.escape(sheet.unit)
     top = max(sheet.totals() + [1])
     legend: dict[str, str] = {}
     stacks: list[list[str]] = [[] for _ in range(sheet.players)]
@@ -69,7 +78,7 @@ def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, he
         newest = "outline:3px solid #d50000;outline-offset:-3px;" if i == step - 1 else ""
         px = max(1, round(row.points / top * height))
         stacks[row.player].append(
-            f"<div title='{html.escape(row.item)}: +{row.points} {unit}' style='height:{px}px;background:{colour};"
+            f"<div title='{html.escape(row.item)}: +{amount(row.points, unit)}' style='height:{px}px;background:{colour};"
             f"border-top:1px solid white;{newest}'></div>")
         totals[row.player] += row.points
     bars = "".join(
@@ -77,13 +86,12 @@ def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, he
         f"<div style='display:flex;flex-direction:column-reverse;width:64px;height:{height}px;"
         f"border-bottom:1px solid #333'>{''.join(stacks[p])}</div>"
         f"<div style='font-size:85%;text-align:center;line-height:1.2'>{html.escape(names[p])}<br>"
-        f"<b>{totals[p]} {unit}</b></div></div>" for p in range(sheet.players))
+        f"<b>{amount(totals[p], unit)}</b></div></div>" for p in range(sheet.players))
     keys = "".join(
         f"<div style='white-space:nowrap'><span style='display:inline-block;width:12px;height:12px;background:{c};"
         f"border:1px solid #333;margin-right:5px;vertical-align:middle'></span>{html.escape(k)}</div>"
         for k, c in legend.items())
-    legend_html = (f"<div style='font-size:90%;align-self:center'><b>counted so far</b>{keys}</div>" if keys
-                   else "<div style='font-size:90%;align-self:center;color:#777'>nothing counted yet</div>")
+    legend_html = f"<div style='font-size:90%;align-self:center'><b>counted so far</b>{keys}</div>"
     return (f"<div class='score-bars' style='display:flex;align-items:flex-end;padding:4px 8px'>"
             f"{bars}{legend_html}</div>")
 
@@ -166,11 +174,11 @@ class ScoreStepper(W.VBox):
         sheet, names, unit = self.sheet, self.names, html.escape(self.sheet.unit)
         totals = sheet.cumulative()[step]
         parts = [f"<b>Step {step} of {len(sheet.rows)}</b>: "
-                 + ", ".join(f"{html.escape(names[p])} {totals[p]} {unit}" for p in range(len(totals)))]
+                 + ", ".join(f"{html.escape(names[p])} {amount(totals[p], unit)}" for p in range(len(totals)))]
         if step:
             row = sheet.rows[step - 1]
             parts.append(f"<div>Newest: {html.escape(names[row.player])}, {html.escape(row.item)} "
-                         f"<b>+{row.points} {unit}</b> ({html.escape(row.rule)})</div>")
+                         f"<b>+{amount(row.points, unit)}</b> ({html.escape(row.rule)})</div>")
             rule = self.rules.get(row.rule)
             if rule is not None:
                 parts.append(f"<div style='color:#555;font-size:90%;max-width:520px'>{html.escape(str(rule))}</div>")
@@ -186,7 +194,8 @@ class ScoreStepper(W.VBox):
             parts.append(f"<table class='score-table' style='border-collapse:collapse;font-size:90%;margin-top:4px'>"
                          f"<tr>{head}</tr>{body}</table>")
         else:
-            parts.append("<div>Press <b>Next</b> to count the first item, or <b>Show all</b>.</div>")
+            parts = [f"<b>Step 0 of {len(sheet.rows)}</b>: press <b>Next</b> to count the first item, or "
+                     "<b>Show all</b>."]
         if step == len(sheet.rows) and sheet.verdict:
             parts.append(f"<div style='max-width:520px'><b>{html.escape(sheet.verdict)}</b></div>")
         return "<div style='line-height:1.45'>" + "".join(parts) + "</div>"

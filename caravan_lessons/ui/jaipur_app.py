@@ -22,6 +22,7 @@ card that changed.
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 
 import ipywidgets as W
@@ -35,7 +36,8 @@ from .shell import HUMAN, Guide, PlayShell
 
 ACTION_KINDS = ("take_one", "exchange", "take_camels", "sell")
 LABELS = {"take_one": "Take one good", "exchange": "Exchange", "take_camels": "Take all camels", "sell": "Sell"}
-RULE_OF_KIND = {"take_one": "JAI-TAKE-2", "exchange": "JAI-TAKE-3", "take_camels": "JAI-TAKE-6", "sell": "JAI-SELL-1"}
+RULE_OF_KIND = {"take_one": "JAI-TAKE-1", "exchange": "JAI-TAKE-2", "take_camels": "JAI-TAKE-5", "sell": "JAI-SELL-1"}
+"""The rule clause of each kind of move: the clause the engine's log names for it (``State.events``)."""
 
 STYLE = "<style>" + "".join(
     f".jaipur-app .jupyter-button.jaipur-card-{card}{{background:{CARD_COLOURS[card]};color:{TEXT_ON[card]}}}"
@@ -313,8 +315,8 @@ class JaipurApp(PlayShell):
         if state.phase != ROUND_OVER:
             return None
         result = state.round_results[-1]
-        return (f"Round {result['round'] + 1} is over ({result['end_reason']}; {result['end_rule']}): "
-                f"{result['reason']}")
+        reason = re.sub(r"\bPlayer ([01])\b", lambda m: self.seat_name(int(m.group(1))), result["reason"])
+        return f"Round {result['round'] + 1} is over ({result['end_reason']}; {result['end_rule']}): {reason}"
 
     def continue_action(self, state):
         return NextRound()
@@ -389,7 +391,8 @@ class JaipurApp(PlayShell):
     def _board_html(self, obs: dict, me: int) -> str:
         other = 1 - me
         backs = "".join(_chip("?", "#555") for _ in range(obs["opponent_hand_size"]))
-        bonus_left = ", ".join(f"{'5+' if k == '5' else k}-card: {n}" for k, n in obs["bonus_tokens_left"].items())
+        bonus_left = ", ".join(f"{_plural(n, 'token')} for {'5+' if k == '5' else k} cards"
+                               for k, n in obs["bonus_tokens_left"].items())
         rows = []
         for good in GOODS:
             left = obs["goods_tokens_left"][good]
@@ -404,7 +407,7 @@ class JaipurApp(PlayShell):
             f"</div>",
             "<div style='margin-top:6px'><b>Goods tokens left</b> (top of each stack first, rupees):</div>",
             "<table class='jaipur-stacks'>" + "".join(rows) + "</table>",
-            f"<div><b>Bonus tokens left</b> (for selling 3, 4, 5+ cards): {bonus_left}</div>",
+            f"<div><b>Bonus tokens left</b> (how many, face down): {bonus_left}</div>",
             f"<div style='margin-top:6px'><b>{html.escape(self.seat_name(me))}</b>: seals of excellence: "
             f"{obs['seals'][me]}</div><div>{self._tokens(obs, me)}</div>",
         ])
@@ -448,9 +451,9 @@ def _cards_in_words(cards) -> str:
 class JaipurGuide(Guide):
     """The script of :func:`guided_first_turn`: three moves, each planned on the position reached.
 
-    1. the best exchange of two market goods (camels or cheap cards for better goods, JAI-TAKE-3),
+    1. the best exchange of two market goods (camels or cheap cards for better goods, JAI-TAKE-2),
        if one is legal, else taking one good;
-    2. taking the most valuable good on display (JAI-TAKE-2);
+    2. taking the most valuable good on display (JAI-TAKE-1);
     3. the biggest legal sale (JAI-SELL-1), else taking the camels, else taking one good.
 
     Each step outlines in orange the cards to select and the button to press; cards off the script
@@ -496,18 +499,18 @@ class JaipurGuide(Guide):
                 f"{_cards_in_words(own)} in your hand" if own else "",
                 f"{_plural(camels, 'camel')} of your herd" if camels else "") if part)
             text = (f"Select {_cards_in_words(action.take)} in the market and {given} (outlined in orange), then "
-                    f"press <b>Exchange</b>: you swap them, card for card (JAI-TAKE-3). Nothing comes from the deck"
+                    f"press <b>Exchange</b>: you swap them, card for card (JAI-TAKE-2). Nothing comes from the deck"
                     + ("; camels are good for this: they pay for goods without costing a card of your hand."
                        if camels else "."))
         elif action.kind == "take_one":
             text = (f"Select the {action.good} in the market (outlined in orange), then press <b>Take one good</b>. "
-                    f"It is the most valuable good on display; the deck refills the market (JAI-TAKE-2).")
+                    f"It is the most valuable good on display; the deck refills the market (JAI-TAKE-1).")
         elif action.kind == "sell":
             text = (f"Select your {_plural(action.count, action.good, PLURAL[action.good])} (outlined in orange), "
                     f"then press <b>Sell</b>: you take the top {action.good} tokens (JAI-SELL-2)"
                     + (" and a bonus token (JAI-SELL-3)." if action.count >= 3 else "."))
         elif action.kind == "take_camels":
-            text = "Press <b>Take all camels</b>: every camel of the market joins your herd (JAI-TAKE-6)."
+            text = "Press <b>Take all camels</b>: every camel of the market joins your herd (JAI-TAKE-5)."
         else:
             text = f"Play: {html.escape(str(action))}."
         return f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>{head}{text}</div>"

@@ -16,7 +16,9 @@ information. The shell does the rest:
   on the continue button (**Next round**) plays :meth:`PlayShell.continue_action`. Bots never
   press it, even when both seats are bots;
 * undo: in **practice** mode always; in **match** mode only while no hidden card has been
-  revealed since the move (as on Board Game Arena), so undo cannot be used to peek;
+  revealed since the move (as on Board Game Arena), so undo cannot be used to peek, and never
+  across a round end. Undoing past a round end (practice mode only) takes the round result and its
+  score sheet back with the move; the button then reads "Undo my move and the result";
 * the whole move log, numbered as the replay slider counts; moving the slider shows a past
   position, highlights its move in the log and says it on the message line; play resumes when
   the slider is back at the end;
@@ -412,12 +414,27 @@ class PlayShell(W.VBox):
             self._apply(self.bots[seat].choose(View(state, seat, state.legal_actions())))
         self._replay_to_end()
 
+    def undo_reopens_a_round(self) -> bool:
+        """True if undoing the last human move would take back a finished round (its result and score
+        sheet): a round end or the end of the game was reached since that move."""
+        if not self.history:
+            return False
+        index, _ = self.history[-1]
+        return any(s.is_terminal() or self.pause_reason(s) is not None for s in self.snapshots[index + 1:])
+
     def can_undo(self) -> tuple[bool, str]:
-        """Whether undo is allowed now, and why not."""
+        """Whether undo is allowed now, and why not.
+
+        After a round end (or the end of the game) undo is offered only in practice mode, where it
+        takes the round result and its score sheet back with the move; match mode keeps the result.
+        """
         if not self.history:
             return False, "nothing to undo yet"
         if self.mode_picker.value == "practice":
             return True, ""
+        if self.undo_reopens_a_round():
+            return False, ("the round is over and scored (match mode); switch the undo policy to practice to take "
+                           "back your last move and the round result with it")
         _, before = self.history[-1]
         seat = before.current_player
         if self.reveals_hidden(before, self.state, seat):
@@ -431,12 +448,14 @@ class PlayShell(W.VBox):
         if not allowed:
             self.say(f"<i>Cannot undo: {html.escape(why)}.</i>")
             return False
+        reopens = self.undo_reopens_a_round()
         index, before = self.history.pop()
         self.state = before
         del self.snapshots[index + 1:]
         del self.moves[index:]
         self._replay_to_end()
-        self._message = "<i>Your last move was undone.</i>"
+        self._message = ("<i>Your last move was undone, and the round result with it: the round is open again "
+                         "and nothing of it is scored yet.</i>" if reopens else "<i>Your last move was undone.</i>")
         self.refresh()
         return True
 
@@ -468,8 +487,12 @@ class PlayShell(W.VBox):
         seat = self.viewer(state)
         self.draw(state, seat, live)
         allowed, why = self.can_undo()
+        reopens = allowed and self.undo_reopens_a_round()
         self.undo_button.disabled = not (allowed and live)
-        self.undo_button.tooltip = why or "take back your last move"
+        self.undo_button.description = "Undo my move and the result" if reopens else "Undo my last move"
+        self.undo_button.layout.width = "230px" if reopens else "170px"
+        self.undo_button.tooltip = why or ("practice mode: take back your last move; the round is reopened and its "
+                                           "result taken back" if reopens else "take back your last move")
         pause = self.pause_reason(state)
         self.continue_button.disabled = not (live and pause is not None)
         self.continue_button.layout.display = None if (live and pause is not None) else "none"
