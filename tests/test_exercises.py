@@ -654,7 +654,8 @@ def test_an_endless_loop_is_stopped_inside_a_kernel(tmp_path):
     from nbformat.v4 import new_code_cell, new_notebook
 
     nb = new_notebook(cells=[new_code_cell(
-        "import time\n"
+        "import os, time\n"
+        "os.environ['CARAVAN_TIME_SCALE'] = '1'  # a student's laptop: budgets as written\n"
         "from caravan_lessons.exercises.jaipur import q1b\n"
         "q1b.per_call = 0.5\n"
         "def q1b_legal_move_counts(state):\n"
