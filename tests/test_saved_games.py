@@ -254,3 +254,18 @@ def test_determinize_after_a_round_builds_a_consistent_state():
     state = _finished_round()
     again = determinize(state.observation(0), random.Random(0))
     assert again.phase == state.phase and again.round_results[-1]["winner"] == state.round_results[-1]["winner"]
+
+
+@pytest.mark.parametrize("game", ["jaipur", "samarkand", "caravan", "marco_polo"])
+def test_version_true_is_not_version_1(game):
+    """Issue 8's example for Jaipur, now for every game (a tester found `"version": true` accepted)."""
+    import importlib
+
+    from caravan_lessons.core import SaveFileError
+
+    module = importlib.import_module(f"caravan_lessons.{game}")
+    state = module.new_game(seed=3) if game == "jaipur" else module.new_game(2, seed=3)
+    data = state.to_dict()
+    assert module.State.from_dict(dict(data)).to_dict() == data
+    with pytest.raises(SaveFileError, match="version"):
+        module.State.from_dict({**data, "version": True})

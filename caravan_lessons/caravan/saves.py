@@ -55,7 +55,7 @@ class SaveFile(StrictModel):
     """The schema of a saved Caravan game (see the module notes)."""
 
     game: Literal["caravan"]
-    version: Literal[1]
+    version: Annotated[int, Field(ge=1, le=1)]  # strict int: `true` is not version 1
     players: int
     seed: int
     learning: bool

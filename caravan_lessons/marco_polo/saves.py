@@ -104,7 +104,7 @@ def saved_game_model() -> type:
         """A game of The Voyages of Marco Polo in progress or finished."""
 
         game: Literal["marco_polo"]
-        version: Literal[1]
+        version: Annotated[int, Field(ge=1, le=1)]  # strict int: `true` is not version 1
         players: Annotated[int, Field(ge=2, le=4)]
         seed: int
         phase: Literal["setup", "play", "over"]

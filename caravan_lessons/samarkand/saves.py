@@ -8,7 +8,9 @@ it protects (SaveFileError: "saved game: SAM-EXT-3: space 'g4' holds 2 Levant ca
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from ..core import FORMAT_VERSION
 from ..files import StrictModel, check, validate
@@ -62,7 +64,7 @@ class SaveFile(StrictModel):
     """The saved-game format of Samarkand (``"game": "samarkand"``, version 1)."""
 
     game: Literal["samarkand"]
-    version: Literal[1]
+    version: Annotated[int, Field(ge=1, le=1)]  # strict int: `true` is not version 1
     board: str
     seed: int
     players: list[PlayerSave]
