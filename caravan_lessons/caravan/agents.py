@@ -285,25 +285,14 @@ def play_match(agents, seed: int | None = None, max_turns: int = 100_000, **opti
         ValueError: not 2-4 agents, or an agent chose an illegal action (naming it and the rule);
         RuntimeError: the game did not end within ``max_turns`` actions.
     """
-    from ..agents import MatchResult, View, _sources
+    from ..agents import MatchResult, _sources, play_out
     from .rules import new_game
 
     if not 2 <= len(agents) <= 4:
         raise ValueError(f"Caravan is played by 2 to 4 agents, not {len(agents)}")
     seed = check_seed(seed)
     state = new_game(len(agents), seed=seed, **options)
-    turns = 0
-    while not state.over:
-        if turns >= max_turns:
-            raise RuntimeError(f"game did not end within {max_turns} actions")
-        player = state.current
-        legal = state.legal_actions()
-        action = agents[player].choose(View(state, player, legal))
-        problem = state.why_illegal(action)
-        if problem is not None:
-            raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
-        state.apply(action)
-        turns += 1
+    turns = play_out(state, agents, max_turns, what="game")
     sheet = state.score_sheet()
     totals = sheet.totals()
     return MatchResult(sheet.winner, [float(t) for t in totals], 1, turns, seed, [totals],

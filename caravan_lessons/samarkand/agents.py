@@ -17,7 +17,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..agents import MatchResult, RandomAgent, View, _sources
+from ..agents import MatchResult, RandomAgent, View, _sources, play_out
 from ..core import check_seed, derive_seed
 from .actions import Sell
 from .components import GOODS_COUNT, OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
@@ -194,18 +194,7 @@ def play_match(agents: Sequence, seed: int | None = None, max_turns: int = 10_00
         raise ValueError(f"Samarkand is played by 2 to 5 agents, not {len(agents)}")
     seed = check_seed(seed)
     state = new_game(len(agents), seed=seed)
-    turns = 0
-    while not state.is_terminal():
-        if turns >= max_turns:
-            raise RuntimeError(f"game did not end within {max_turns} decisions")
-        player = state.current_player
-        legal = state.legal_actions()
-        action = agents[player].choose(View(state, player, legal))
-        problem = state.why_illegal(action)
-        if problem is not None:
-            raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
-        state.apply(action)
-        turns += 1
+    turns = play_out(state, agents, max_turns, what="game")
     sheet = state.score_sheet()
     totals = sheet.totals()
     return MatchResult(sheet.winner, [float(t) for t in totals], 1, turns, seed, [totals],
