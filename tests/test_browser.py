@@ -176,8 +176,10 @@ def test_score_stepper_in_jupyterlab(tmp_path, artifacts):
         expect(stepper.locator(".score-chart")).to_contain_text("counted so far")
         stepper.locator(".score-all").click()
         expect(stepper.locator(".score-next")).to_be_disabled(timeout=15_000)
+        # Widget updates reach the page one message at a time: wait for the last step's text.
+        expect(text).to_contain_text(re.compile(r"Step (\d+) of \1\b"), timeout=15_000)
         total = int(re.search(r"of (\d+)", text.inner_text()).group(1))
-        assert text.locator("tr").count() == total + 1
+        expect(text.locator("tr")).to_have_count(total + 1, timeout=15_000)
         page.screenshot(path=str(artifacts / "jaipur_lab_stepper.png"))
 
 

@@ -165,10 +165,11 @@ class ScoreStepper(W.VBox):
         step = max(0, min(step, len(sheet.rows)))
         self.step = step
         last = len(sheet.rows)
-        self.back_button.disabled = step == 0
-        self.next_button.disabled = self.all_button.disabled = step == last
+        # Content first, buttons last: a browser that sees Next disabled also sees the full table.
         self.text.value = self._text(step)
         self.chart.value = score_chart_html(sheet, step, self.names, self.colours)
+        self.back_button.disabled = step == 0
+        self.next_button.disabled = self.all_button.disabled = step == last
 
     def _text(self, step: int) -> str:
         sheet, names, unit = self.sheet, self.names, html.escape(self.sheet.unit)
