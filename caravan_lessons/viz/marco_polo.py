@@ -672,12 +672,15 @@ class MapView:
 
         fig = self.figure
         fig.clear()
-        self.ax = ax = fig.add_axes((0.0, 0.0, 0.93, 0.95))
+        self.ax = ax = fig.add_axes((0.0, 0.0, 1.0, 0.95))
         draw_map(state, ax, title=" ")
-        bar_ax = fig.add_axes((0.935, 0.25, 0.012, 0.5))
-        bar = fig.colorbar(self.scale, cax=bar_ax)
+        # the colour bar lies flat in the empty south-east corner (the Indian Ocean), clear of Beijing's spaces
+        bar_ax = fig.add_axes((0.82, 0.16, 0.15, 0.022))
+        bar = fig.colorbar(self.scale, cax=bar_ax, orientation="horizontal")
         bar.set_label("cost of getting there (coins)", fontsize=8.5)
+        bar.ax.xaxis.set_label_position("top")
         bar.ax.tick_params(labelsize=8)
+        self._fit(ax)
         pos = positions(self.graph)
         self._pos = pos
         self.nodes = _node_collection(ax, self.graph)
@@ -694,6 +697,23 @@ class MapView:
             artist.set_animated(True)
         self._signature = self._notes_signature(state)
         self._background = None
+
+    def _fit(self, ax, pad_px: float = 4.0) -> None:
+        """Shrink the map's Axes until everything drawn on it (names such as "Venezia" left of their place, the
+        Beijing spaces' label, the legend) lies inside the figure, ``pad_px`` from its edges."""
+        fig = self.figure
+        renderer = fig.canvas.get_renderer()
+        width, height = fig.bbox.width, fig.bbox.height
+        for _ in range(4):
+            box = ax.get_position()
+            drawn = ax.get_tightbbox(renderer)
+            left = max(0.0, pad_px - drawn.x0) / width
+            right = max(0.0, drawn.x1 - (width - pad_px)) / width
+            bottom = max(0.0, pad_px - drawn.y0) / height
+            top = max(0.0, drawn.y1 - (height - pad_px)) / height
+            if max(left, right, bottom, top) <= 0:
+                return
+            ax.set_position((box.x0 + left, box.y0 + bottom, box.width - left - right, box.height - bottom - top))
 
     def update(self, state, *, player=None, reachable=None, path=None, title=None) -> None:
         """Set the moving parts to ``state`` (arguments as :func:`draw_map`); nothing is rendered yet."""

@@ -262,3 +262,28 @@ def test_map_view_rebuilds_when_an_outpost_bonus_is_taken():
 def test_map_redraw_figure_is_measured():
     ms = vmp.map_redraw_ms(actions=5)
     assert 0 < ms < 5000
+
+
+@pytest.mark.parametrize("players, dpi", [(2, 80), (4, 100)])
+def test_map_view_shows_every_name_whole_and_the_colour_bar_covers_no_text(players, dpi):
+    """Testers saw "Venezia" cut at the left edge and the colour bar over "Beijing spaces (VP)" in the app's
+    map (10 x 6 inches, 80 dpi on the live canvas): every text lies inside the figure, and none meets the bar."""
+    state = mp.new_game(players, seed=5)
+    view = vmp.MapView(state, figsize=(10, 6.0))
+    view.figure.set_dpi(dpi)
+    view._build(state)
+    view.render_png(state, player=0, reachable=vmp.reachable_costs(state, 0), title="Click your destination")
+    renderer = view.figure.canvas.get_renderer()
+    figure_box = view.figure.bbox
+    bar = next(a for a in view.figure.axes if a is not view.ax)
+    bar_box = bar.get_window_extent(renderer)
+    texts = [t for t in view.ax.texts if t.get_text().strip()]
+    names = {t.get_gid(): t for t in texts}
+    assert "name:venezia" in names and any(t.get_text() == "Beijing spaces (VP)" for t in texts)
+    for text in texts:
+        box = text.get_window_extent(renderer)
+        assert figure_box.x0 <= box.x0 and box.x1 <= figure_box.x1, text.get_text()
+        assert figure_box.y0 <= box.y0 and box.y1 <= figure_box.y1, text.get_text()
+        assert not box.overlaps(bar_box), f"the colour bar covers {text.get_text()!r}"
+    legend_box = view.ax.get_legend().get_window_extent(renderer)
+    assert figure_box.x0 <= legend_box.x0 and legend_box.y0 >= figure_box.y0
