@@ -26,7 +26,7 @@ import ipywidgets as W
 from .. import boards
 from ..caravan import RULES, EndTurn, make_bot, new_game
 from ..caravan.components import GOODS, PLAYER_COLOURS
-from .shell import HUMAN, PlayShell
+from .shell import HUMAN, PlayShell, set_enabled
 
 __all__ = ["CaravanApp"]
 
@@ -240,8 +240,9 @@ class CaravanApp(PlayShell):
         self._filter = None
         self.actions_list.options = [(self._words(state, a), i) for i, a in enumerate(self._listed)]
         self.actions_list.value = 0 if self._listed else None
-        for widget in (self.actions_list, self.play_button, self.end_button):
-            widget.disabled = not human_turn
+        self.actions_list.disabled = not human_turn
+        set_enabled(self.play_button, human_turn and bool(self._listed), "primary")
+        set_enabled(self.end_button, human_turn and any(isinstance(a, EndTurn) for a in actions), "warning")
         self.left.value = (f"<b>{state.actions_left} action{'s' if state.actions_left != 1 else ''} left</b> "
                            f"for {html.escape(self.seat_name(state.current))}" if not state.over else "<b>Game over</b>")
         self.players_view.value = self._players_html(state, [self.seat_name(p) for p in range(state.players)])

@@ -19,9 +19,15 @@ wording of the rule, and changes nothing):
   ``app.pick_location(city)``, or choose from the list): the cheapest path there is drawn on the map with
   its cost in coins and camels, and **Play** confirms it (engine ``Move``).
 
+**Between rounds** the app pauses for everyone, bots included (as Jaipur's app does between rounds): the
+engine has already ended the round and begun the next (MP-TURN-2, MP-ROUND-1..5: start player, income, dice
+rolled, new contracts), so the pause shows a round summary (victory points, coins, camels, contracts and
+trading posts, and what each seat gained in the round) and waits for a human to press **Next round**. Bots
+never press it, even when every seat is a bot; ``app.continue_play()`` is what the button does. Undo past a
+round end (practice mode) takes the pause back with the move.
+
 The game ends after round 5 (MP-END-1): the app stops for everyone and shows the final score sheet in
-the shared score stepper. There is no pause between rounds: the engine goes from one round to the next
-by itself (income, dice rolled, new contracts), and the log tells what happened.
+the shared score stepper.
 """
 from __future__ import annotations
 
@@ -34,7 +40,7 @@ from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
 from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, die_text
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
-from .shell import HUMAN, PlayShell
+from .shell import HUMAN, PlayShell, set_enabled
 
 __all__ = ["BOTS", "MarcoPoloApp"]
 
@@ -151,7 +157,10 @@ class MarcoPoloApp(PlayShell):
         self.contracts_view = W.HTML().add_class("mp-contracts")
         from ..viz.marco_polo import SCORE_COLOURS
 
+        self._waiting_round: int | None = None    # the round that began and waits for Next round
+        self.round_summary = W.HTML().add_class("mp-round-summary")
         super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES, score_colours=SCORE_COLOURS)
+        self.stepper_box.children = (*self.stepper_box.children, self.round_summary)
         self.start()
 
     # -- the shell's hooks --
@@ -183,6 +192,79 @@ class MarcoPoloApp(PlayShell):
             return html.escape(f"{who}: main action done; bonus actions, then End turn (MP-TURN-1). Dice left: {dice}.")
         return html.escape(f"{who}, round {state.round} of 5: place dice on an action space (MP-TURN-1). Dice: {dice}.")
 
+    # -- the pause between rounds --
+
+    def _apply(self, action) -> None:
+        """The shell's, noting when the action ended a round (the engine began the next one at once)."""
+        before = self.state.round
+        super()._apply(action)
+        if self.state.round > before and not self.state.is_terminal():
+            self._waiting_round = self.state.round
+
+    def pause_reason(self, state) -> str | None:
+        """At the start of rounds 2-5, until a human presses Next round: "Round 1 is over ...". Only the live
+        state pauses (a replayed position does not)."""
+        if state is not self.state or self._waiting_round is None or state.round != self._waiting_round:
+            return None
+        ended = state.round - 1
+        return (f"Round {ended} of 5 is over (MP-TURN-2); round {state.round} has begun: income paid, dice rolled, "
+                "new contracts out (MP-ROUND-1..5).")
+
+    def score_sheet_for(self, state):
+        """The final score sheet at the end; none at a pause between rounds (the round summary is shown)."""
+        return state.score_sheet() if state.is_terminal() else None
+
+    def continue_play(self) -> bool:
+        """The Next round button: end the pause (the engine has already begun the round), then let the bots
+        move up to the next human decision or pause. True if done."""
+        if not self.live:
+            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            return False
+        if not self.paused:
+            self.say(f"<i>{self.continue_label} is for the end of a round; the round is still being played.</i>")
+            return False
+        self._waiting_round = None
+        first = len(self.moves)
+        self.play_bots()
+        self._message = f"<i>Round {self.state.round} goes on.</i>"
+        bots = self._moves_message(first)
+        if bots:
+            self._message += "<br>" + bots
+        self.refresh()
+        return True
+
+    def undo_reopens_a_round(self) -> bool:
+        """True if undoing the last human move would take back a round end (or the end of the game)."""
+        if not self.history:
+            return False
+        index, before = self.history[-1]
+        return any(s.is_terminal() or s.round != before.round for s in self.snapshots[index + 1:])
+
+    def undo(self) -> bool:
+        done = super().undo()
+        if done and self._waiting_round is not None and self.state.round < self._waiting_round:
+            self._waiting_round = None             # the round end was taken back with the move
+            self.refresh()
+        return done
+
+    def _round_summary(self, state) -> str:
+        """HTML table of the round that just ended: each seat's VP (and gained in the round), coins, camels,
+        contracts fulfilled and trading posts placed, read from the engine state."""
+        ended = state.round - 1
+        start = next((s for s in self.snapshots if s.round == ended), self.snapshots[0])
+        rows = []
+        for seat in range(state.players):
+            gained = state.vp[seat] - start.vp[seat]
+            posts = sum(seat in owners for owners in state.posts.values())
+            rows.append(f"<tr><td>{html.escape(self.seat_name(seat))}</td><td><b>{state.vp[seat]}</b> "
+                        f"({'+' if gained >= 0 else ''}{gained} this round)</td><td>{state.coins[seat]}</td>"
+                        f"<td>{state.camels[seat]}</td><td>{len(state.fulfilled[seat])}</td><td>{posts}</td></tr>")
+        head = "".join(f"<th style='padding:0 6px'>{h}</th>" for h in
+                       ("player", "victory points", "coins", "camels", "contracts fulfilled", "trading posts"))
+        return (f"<div style='font-size:90%'><b>After round {ended} of 5</b> (coins and camels include the income of "
+                f"round {state.round}; the final scoring after round 5 adds objectives, coins, Beijing and most "
+                f"contracts, MP-SCORE-1..7):</div><table style='font-size:90%'><tr>{head}</tr>{''.join(rows)}</table>")
+
     def reveals_hidden(self, before, after, seat: int) -> bool:
         """Any die rolled or card turned: the random generator moved."""
         return before.rng.getstate() != after.rng.getstate()
@@ -197,6 +279,8 @@ class MarcoPoloApp(PlayShell):
         return f"The game is over (MP-END-1): shared victory of {', '.join(names)}. Victory points: {scores}."
 
     def draw(self, state, seat: int, live: bool) -> None:
+        paused = live and self.pause_reason(state) is not None
+        self.round_summary.value = self._round_summary(state) if paused else ""
         self._draw_map(state, seat)
         self._draw_boards(state, seat)
         self._fill_controls(state if live else None)
@@ -331,7 +415,7 @@ class MarcoPoloApp(PlayShell):
             b.disabled = not turn or state.main_done             # one main action a turn (MP-TURN-1)
         for kind, b in self.bonus_buttons.items():
             b.disabled = not any(_is_kind(a, kind) for a in legal)
-        self.end_button.disabled = not any(isinstance(a, EndTurn) for a in legal)
+        set_enabled(self.end_button, any(isinstance(a, EndTurn) for a in legal), "warning")
         if state is not None and state.tasks and legal:
             task = state.tasks[0]
             self._filter = None
@@ -350,11 +434,23 @@ class MarcoPoloApp(PlayShell):
                                      else "<i>Click an action space or a bonus action to see your choices.</i>")
                 self._set_options(state, [])
             else:
+                self.prompt.value = self._filter_prompt(self._filter)
                 self._set_options(state, [a for a in legal if self._matches(a, self._filter)])
         else:
             self.prompt.value = ""
             self._set_options(state, [])
-        self.play_button.disabled = not self.choice_list.options
+        set_enabled(self.play_button, bool(self.choice_list.options), "primary")
+
+    def _filter_prompt(self, selected: str) -> str:
+        """The prompt line while the list shows the choices of one clicked space or bonus action."""
+        if selected in BONUS:
+            return (f"<b style='color:#1565c0'>{html.escape(BONUS[selected][0])}</b>: choose below, then press "
+                    "<b>Play</b> (MP-BONUS-1).")
+        name = SPACE_NAMES.get(selected) or f"city card {selected[5:]}"
+        rule = SPACE_RULE.get(selected) or ("MP-BAZAAR-1" if selected.startswith("bazaar:") else
+                                            "MP-CITY-1" if selected.startswith("city:") else "MP-ACT-1")
+        return (f"<b style='color:#1565c0'>{html.escape(name.capitalize())}</b>: choose the dice to place there, "
+                f"then press <b>Play</b> ({rule}).")
 
     @staticmethod
     def _matches(action, selected: str) -> bool:
@@ -402,8 +498,7 @@ class MarcoPoloApp(PlayShell):
             self._fill_controls(state)
             return False
         self._filter = space
-        name = SPACE_NAMES.get(space) or f"city card {space[5:]}"
-        self.say(f"<i>{html.escape(name.capitalize())}: choose the dice to place, then press Play.</i>")
+        self.clear_message()                    # the prompt line asks the question of this space
         self._fill_controls(state)
         return True
 
@@ -432,7 +527,7 @@ class MarcoPoloApp(PlayShell):
         if len(legal) == 1:
             return self.choose(legal[0])
         self._filter = kind
-        self.say(f"<i>{html.escape(BONUS[kind][0])}: choose below, then press Play.</i>")
+        self.clear_message()                    # the prompt line asks the question of this bonus action
         self._fill_controls(self.state)
         return True
 

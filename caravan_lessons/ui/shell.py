@@ -65,6 +65,14 @@ MODES = ("match", "practice")
 MODE_TIPS = ("undo only while nothing hidden was revealed since your move", "undo any move, any time")
 
 
+def set_enabled(button: W.Button, enabled: bool, style: str = "") -> None:
+    """Enable or disable ``button`` so that the difference shows: enabled it wears ``style`` (e.g. "warning",
+    orange), disabled it is plain grey. (A disabled coloured button only fades a little and still looks
+    pressable, testers found.)"""
+    button.disabled = not enabled
+    button.button_style = style if enabled else ""
+
+
 class Guide:
     """A scripted tutorial for the first moves of a game (base class; see ``jaipur_app.JaipurGuide``).
 
@@ -505,7 +513,8 @@ class PlayShell(W.VBox):
             if state.is_terminal():
                 self.status.value = f"<b>{html.escape(self.describe_end(state))}</b>"
             elif pause is not None:
-                self.status.value = (f"<b>{html.escape(pause)}</b> Read the score sheet, then press "
+                what = "the score sheet" if self.score_sheet_for(state) is not None else "the summary below"
+                self.status.value = (f"<b>{html.escape(pause)}</b> Read {what}, then press "
                                      f"<b>{html.escape(self.continue_label)}</b>.")
             else:
                 who = state.current_player

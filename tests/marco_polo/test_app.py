@@ -20,6 +20,9 @@ def live_widgets() -> int:
 def human_turn_by_list(app) -> None:
     """Play the human's decision from the list: a main action by a space button, else the first option."""
     state = app.state
+    if app.paused:                                   # a round end: the human presses Next round
+        assert app.continue_play()
+        return
     if state.tasks:
         if state.tasks[0][0] == "travel":
             end = app.choice_list.options[0][1].paths[0][-1]
@@ -103,7 +106,10 @@ def test_refusals_name_the_engines_rule_and_change_nothing():
 def test_the_game_end_stops_for_everyone_with_the_score_sheet():
     app = MarcoPoloApp(players=2, seed=4, seats=["mp-greedy", "random"])
     try:
-        assert app.state.is_terminal()                           # bots played the whole game
+        for round_ in range(2, 6):                               # bots stop at every round end
+            assert app.state.round == round_ and app.paused and not app.state.is_terminal()
+            assert app.continue_play()                           # what the Next round button does
+        assert app.state.is_terminal()                           # then the bots played to the end
         assert app.stepper_box.layout.display is None            # the score sheet is shown
         assert app.continue_button.layout.display == "none"      # nobody needs to press on
         assert "game is over" in app.status.value
@@ -169,5 +175,82 @@ def test_widgets_stay_bounded_over_100_replay_steps_and_50_undos():
             undos += 1
         assert undos == 50
         assert live_widgets() <= start + 10, (start, live_widgets())
+    finally:
+        app.close()
+
+
+@pytest.mark.rule("MP-TURN-2")
+def test_bots_never_press_next_round_even_when_every_seat_is_a_bot():
+    app = MarcoPoloApp(players=3, seed=8, seats=["mp-greedy", "random", "mp-heuristic"])
+    try:
+        state = app.state
+        assert state.round == 2 and app.paused and not state.is_terminal()
+        assert app.continue_button.layout.display is None and not app.continue_button.disabled
+        assert "Round 1 of 5 is over" in app.status.value and "Next round" in app.status.value
+        assert "After round 1 of 5" in app.round_summary.value
+        assert all(app.seat_name(s) in app.round_summary.value for s in range(3))
+        frozen = (len(app.snapshots), state.to_dict())
+        app.play_bots()                                          # the shell's bot loop: stays put
+        app.seat_pickers[1].value = "mp-greedy"                  # a seat change wakes the bots: still put
+        app.refresh()
+        assert (len(app.snapshots), app.state.to_dict()) == frozen
+        assert not app.play(app.state.legal_actions()[0])        # nobody moves during the pause
+        assert "Next round" in app.explain.value
+        assert app.continue_play()
+        assert app.state.round == 3 and app.paused               # the bots played round 2, then stopped again
+        assert "After round 2 of 5" in app.round_summary.value
+        app.replay.value = 3                                     # a replayed position is not a pause
+        assert app.continue_button.layout.display == "none"
+        assert not app.continue_play() and app.state.round == 3
+    finally:
+        app.close()
+
+
+@pytest.mark.rule("MP-TURN-2")
+def test_a_human_ending_round_one_sees_the_pause_and_practice_undo_takes_it_back():
+    app = MarcoPoloApp(players=2, seed=3, seats=["human", "random"])
+    try:
+        for _ in range(400):
+            if app.paused or app.state.round > 1:
+                break
+            human_turn_by_list(app)
+        assert app.paused and app.state.round == 2
+        assert app.undo_reopens_a_round()                        # the human's last move led to the round end
+        assert app.undo_button.description == "Undo my move and the result"
+        assert app.undo()
+        assert not app.paused and app.state.round == 1
+        assert app.continue_button.layout.display == "none" and app.round_summary.value == ""
+    finally:
+        app.close()
+
+
+def test_the_prompt_asks_the_question_of_the_space_just_clicked():
+    """Testers saw the prompt lag: after a click on a space it still asked the previous question."""
+    app = MarcoPoloApp(players=2, seed=5, seats=["human", "random"], characters=["berke", "mercator"])
+    try:
+        assert "Click an action space" in app.prompt.value
+        assert app.select_space("travel")
+        assert "Travel" in app.prompt.value and "MP-TRAVEL-1" in app.prompt.value
+        assert all(isinstance(a, Place) and a.space == "travel" for _label, a in app.choice_list.options)
+        assert app.select_space("coins")
+        assert "Take 5 coins" in app.prompt.value and "MP-ACT-3" in app.prompt.value
+        assert "Travel" not in app.prompt.value
+        assert app.select_space("travel")
+        app.choice_list.value = app.choice_list.options[-1][1]
+        assert app.play_selected()
+        assert "path of your travel" in app.prompt.value         # the engine's question now
+    finally:
+        app.close()
+
+
+def test_end_turn_looks_disabled_when_it_is_disabled():
+    """A disabled coloured button only fades: End turn drops its orange while it cannot be pressed."""
+    app = MarcoPoloApp(players=2, seed=5, seats=["human", "random"], characters=["berke", "mercator"])
+    try:
+        assert app.end_button.disabled and app.end_button.button_style == ""
+        assert app.select_space("coins") and app.play_selected()
+        assert not app.end_button.disabled and app.end_button.button_style == "warning"
+        assert app.play_button.disabled and app.play_button.button_style == ""
+        assert app.select_bonus("moneybag") or app.play_button.disabled
     finally:
         app.close()
