@@ -109,6 +109,8 @@ class CaravanApp(PlayShell):
         self.clear_button = W.Button(description="Clear board selection",
                                      layout=W.Layout(width="180px")).add_class("caravan-clear")
         self.clear_button.on_click(lambda _b: self.clear_selection())
+        if canvas != "ipympl":                  # a picture cannot be clicked: nothing to clear there
+            self.clear_button.layout.display = "none"
         self.groups_box = W.Checkbox(value=True, description="Shade my camel groups", indent=False)
         self.groups_box.add_class("caravan-groups")
         self.groups_box.observe(lambda _c: self.refresh(), names="value")

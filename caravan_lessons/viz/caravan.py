@@ -104,17 +104,23 @@ def draw_grid(board, ax=None, title: str | None = None):
         x, y = node[1], -node[0]
         ax.add_patch(Rectangle((x - CELL / 2, y - CELL / 2), CELL, CELL, facecolor=_space_colour(board, node),
                                edgecolor="#8a7a5a", lw=0.8, zorder=1.5))
-        if node in board.city_name:
-            ax.text(x, y + CELL / 2 - 0.12, board.city_name[node], ha="center", va="center", zorder=6,
-                    fontsize=8.5, color="#222")
-        elif node in board.number_of:
-            ax.text(x, y + CELL / 2 - 0.12, str(board.number_of[node]), ha="center", va="center", zorder=6,
-                    fontsize=10, fontweight="bold", color="#222")
+        _space_label(board, ax, node)
     ax.set_xlim(-0.6, board.cols - 0.4)
     ax.set_ylim(-(board.rows - 0.4), 0.6)
     ax.set_aspect("equal")
     ax.axis("off")
     return ax
+
+
+def _space_label(board, ax, node) -> None:
+    """The city name or the space number along the top of a space."""
+    x, y = node[1], -node[0]
+    if node in board.city_name:
+        ax.text(x, y + CELL / 2 - 0.12, board.city_name[node], ha="center", va="center", zorder=6,
+                fontsize=8.5, color="#222", gid="space-label")
+    elif node in board.number_of:
+        ax.text(x, y + CELL / 2 - 0.12, str(board.number_of[node]), ha="center", va="center", zorder=6,
+                fontsize=10, fontweight="bold", color="#222", gid="space-label")
 
 
 def _add(ax, patch):
@@ -136,9 +142,16 @@ def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> l
                 x, y = node[1], -node[0]
                 _add(ax, Rectangle((x - CELL / 2, y - CELL / 2), CELL, CELL, facecolor=shade, alpha=0.55,
                                        edgecolor=colour, lw=2, zorder=1.6))
-                # top-right corner: clear of the cube (left), the demand disc (right middle) and the camels (bottom)
-                ax.text(x + CELL / 2 - 0.04, y + CELL / 2 - 0.04, f"g{k + 1}", fontsize=8, zorder=6,
-                        color="#222", fontweight="bold", ha="right", va="top")
+                _space_label(state.board, ax, node)  # again over the shade (an app blits the pieces over the grid)
+                if node in state.board.city_name:
+                    # a city's name fills its top row and a city holds no cube nor demand disc: right middle
+                    ax.text(x + CELL / 2 - 0.04, y + 0.06, f"g{k + 1}", fontsize=8, zorder=6,
+                            color="#222", fontweight="bold", ha="right", va="center", gid="group-label")
+                else:
+                    # top-right corner: clear of the number (top middle), the cube (left), the demand disc
+                    # (right middle) and the camels (bottom)
+                    ax.text(x + CELL / 2 - 0.04, y + CELL / 2 - 0.04, f"g{k + 1}", fontsize=8, zorder=6,
+                            color="#222", fontweight="bold", ha="right", va="top", gid="group-label")
     if good_from is not None:
         ring, path = reach_of(state, good_from)
         for node in ring:

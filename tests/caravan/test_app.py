@@ -173,3 +173,33 @@ def test_widget_count_bounded_over_replays_and_undos():
         app.choose(app._listed[-1])
     assert live_widgets() == created
     app.close()
+
+
+def test_clear_selection_shows_only_on_a_clickable_board():
+    """A picture board cannot be clicked, so nothing can be selected on it: no "Clear board selection" there."""
+    static = CaravanApp(players=2, seed=4, seats=["human", "greedy"])
+    live = CaravanApp(players=2, seed=4, seats=["human", "greedy"], canvas="ipympl")
+    try:
+        assert static.clear_button.layout.display == "none"
+        assert "click" not in static.status.value.lower()
+        assert live.clear_button.layout.display is None
+        assert "click the board" in live.status.value
+    finally:
+        static.close()
+        live.close()
+
+
+def test_buttons_look_disabled_when_disabled():
+    """Play and End turn wear their colours only while they can be pressed (a disabled colour only fades)."""
+    app = CaravanApp(players=2, seed=4, seats=["human", "human"])
+    try:
+        assert not app.end_button.disabled and app.end_button.button_style == "warning"
+        assert not app.play_button.disabled and app.play_button.button_style == "primary"
+        assert app.choose(next(a for a in app._listed if isinstance(a, c.PlaceCamel)))
+        app.replay.value = 0                                     # a replayed position: nothing to press
+        assert app.end_button.disabled and app.end_button.button_style == ""
+        assert app.play_button.disabled and app.play_button.button_style == ""
+        app.replay.value = app.replay.max
+        assert not app.end_button.disabled and app.end_button.button_style == "warning"
+    finally:
+        app.close()

@@ -56,3 +56,32 @@ def test_bag_chart_and_state_figure(artifacts):
     fig = v.state_figure(state, groups_of=0)
     fig.savefig(artifacts / "caravan_figure.png", dpi=80)
     assert v.state_figure(state, fig=fig) is fig
+
+
+def test_group_labels_do_not_cover_city_names_or_space_numbers(artifacts):
+    """Testers saw "g1" written over a city's name: on a city the label sits at the right middle (a city has
+    no cube nor demand disc there), elsewhere in the top-right corner, clear of the number."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    state = c.new_game(2, seed=1)
+    cities = sorted(state.board.city_name)
+    numbered = sorted(state.board.number_of)[:2]
+    placed = cities[:state.camels - 1] + numbered[:1]      # apart: one group each
+    for i, node in enumerate(placed):
+        state.pos[0][i] = node
+    fig = Figure(figsize=(6.4, 6.2), dpi=72)          # the app's board
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.0, 0.0, 1.0, 0.95))
+    v.draw_grid(state.board, ax)
+    v.draw_pieces(state, ax, groups_of=0)
+    (artifacts / "caravan_group_labels.png").write_bytes(to_png(fig))
+    renderer = fig.canvas.get_renderer()
+    groups = [t for t in ax.texts if t.get_gid() == "group-label"]
+    names = [t for t in ax.texts if t.get_gid() == "space-label"]
+    assert len(groups) == len(state.camel_groups(0)) == len(placed)
+    assert {t.get_text() for t in names} >= {state.board.city_name[n] for n in cities}
+    for label in groups:
+        box = label.get_window_extent(renderer)
+        for name in names:
+            assert not box.overlaps(name.get_window_extent(renderer)), (label.get_text(), name.get_text())
