@@ -28,6 +28,7 @@ __all__ = [
     "GameState",
     "RuleViolation",
     "SaveFileError",
+    "a_or_an",
     "ScoreRow",
     "ScoreSheet",
     "check_seat",
@@ -37,6 +38,7 @@ __all__ = [
     "game_names",
     "load_game",
     "new_seed",
+    "plural",
     "register_game",
     "save_game",
     "state_from_dict",
@@ -260,6 +262,31 @@ def _short(value: Any, limit: int = 40) -> str:
     except Exception:  # noqa: BLE001 - an object whose repr fails is still reported
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# --- words -----------------------------------------------------------------------------------------
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``n`` and ``noun`` with the noun's number right, for logs and messages of every game.
+
+    ``noun`` is the singular; ``many`` the plural when it is not ``noun + "s"``:
+    ``plural(1, "coin") == "1 coin"``, ``plural(0, "coin") == "0 coins"``,
+    ``plural(2, "die", "dice") == "2 dice"``, ``plural(3, "goods tile") == "3 goods tiles"``.
+    Only exactly 1 (or -1) takes the singular.
+    """
+    return f"{n} {noun if n in (1, -1) else (many or noun + 's')}"
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article by how it is said: ``a_or_an("Egypt") == "an Egypt"``,
+    ``a_or_an("camel") == "a camel"``, ``a_or_an("8") == "an 8"``, ``a_or_an("11") == "an 11"``."""
+    text = str(word)
+    digits = text.strip()[:len(text.strip()) - len(text.strip().lstrip("0123456789"))]
+    if digits:   # eight, eleven, eighteen (and eleven/eighteen thousand) are said with a vowel first
+        vowel = digits[0] == "8" or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
+    else:
+        vowel = text.strip()[:1].lower() in tuple("aeiou")
+    return f"{'an' if vowel else 'a'} {text}"
 
 
 # --- saved games ---------------------------------------------------------------------------------

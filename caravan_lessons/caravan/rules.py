@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import Event, RuleViolation, check_seed, derive_seed
+from ..core import Event, RuleViolation, check_seed, derive_seed, plural
 from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .board import Board, load_board
 from .components import (CAMELS, CAMELS_LEARNING, CUBES, GOOD_POINTS, MAX_ACTIONS, PLAYERS, REFILL_AT,
@@ -112,7 +112,7 @@ class State:
         self.demand: dict = {}
         self.draws: list[int] = []   # cubes drawn by each refill, for the learner (and the tests)
         self.events: list[Event] = [Event(-1, f"Setup: {players} players, {self.camels} camels each, "
-                                              f"{len(bag)} cubes in the bag.", "CAR-SETUP-1")]
+                                              f"{plural(len(bag), 'cube')} in the bag.", "CAR-SETUP-1")]
         for node in self.board.numbered:                                              # CAR-SETUP-4
             self.goods[node] = self.bag.pop()
         for node in self.board.demand_start:
@@ -222,7 +222,7 @@ class State:
             return RuleViolation("CAR-TURN-1", f"{action!r} is not a Caravan action; the actions are PlaceCamel, "
                                                "MoveCamel, PickUp, Steal, MoveGood and EndTurn.")
         if self.actions_left == 0:
-            return RuleViolation("CAR-TURN-1", f"You have used all {self.allowance(self.turn)} actions of this turn "
+            return RuleViolation("CAR-TURN-1", f"You have used all {plural(self.allowance(self.turn), 'action')} of this turn "
                                                "(a turn has at most 4): end your turn.")
         for node in (action.target, action.source) if isinstance(action, (MoveCamel, MoveGood)) else (action.space,):
             if node not in board.neighbours:
@@ -339,7 +339,7 @@ class State:
             self.current = (p + 1) % self.players
             self.turn += 1
             self.actions_left = self.allowance(self.turn)
-            note = f" ({lost} unused action{'s' if lost != 1 else ''} lost)" if lost else ""
+            note = f" ({plural(lost, 'unused action')} lost)" if lost else ""
             self.events.append(Event(p, f"Player {p} ends the turn{note}.", "CAR-TURN-2" if lost else "CAR-TURN-1"))
             return
         cost = self.cost(action)
@@ -361,7 +361,7 @@ class State:
             self.load[p][i] = good = self.goods.pop(node)
             taken = self.demand.pop(node, 0)
             self.markers[p] += taken
-            extra = f" and {taken} demand marker{'s' if taken > 1 else ''}" if taken else ""
+            extra = f" and {plural(taken, 'demand marker')}" if taken else ""
             self.events.append(Event(p, f"Player {p} picks up {good}{extra} on {label(node)}.",
                                      "CAR-PICK-2" if taken else "CAR-PICK-1"))
             self._refill_if_needed()
@@ -400,7 +400,7 @@ class State:
                                     f"{label(action.target)}.", "CAR-MOVE-3"))
 
     def _log(self, p: int, what: str, cost: int) -> None:
-        self.events.append(Event(p, f"Player {p} {what} ({cost} action{'s' if cost > 1 else ''}).",
+        self.events.append(Event(p, f"Player {p} {what} ({plural(cost, 'action')}).",
                                  "CAR-ACT-2" if cost == 2 else "CAR-ACT-1"))
 
     def _refill_if_needed(self) -> None:
@@ -532,6 +532,6 @@ class State:
         return from_dict(data)
 
     def __repr__(self) -> str:
-        left = f"{self.actions_left} action{'s' if self.actions_left != 1 else ''} left"
+        left = f"{plural(self.actions_left, 'action')} left"
         status = "over" if self.over else f"player {self.current} to act, {left}"
-        return f"<Caravan {self.players} players, turn {self.turn + 1}, {status}, {len(self.bag)} cubes in the bag>"
+        return f"<Caravan {self.players} players, turn {self.turn + 1}, {status}, {plural(len(self.bag), 'cube')} in the bag>"

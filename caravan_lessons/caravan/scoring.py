@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import ScoreRow, ScoreSheet
+from ..core import ScoreRow, ScoreSheet, plural
 from .components import DEMAND_POINTS, GOOD_POINTS, GOODS, PENALTY, RARE
 
 __all__ = ["CaravanScoreSheet", "penalty", "score_sheet"]
@@ -44,10 +44,10 @@ def score_sheet(state) -> CaravanScoreSheet:
                                      "CAR-SCORE-1", n * GOOD_POINTS[good], f"goods:{good}"))
         if state.markers[p]:
             n = state.markers[p]
-            rows.append(ScoreRow(p, f"{n} demand marker{'s' if n > 1 else ''}", "CAR-SCORE-1",
+            rows.append(ScoreRow(p, plural(n, "demand marker"), "CAR-SCORE-1",
                                  n * DEMAND_POINTS, "demand"))
         loaded = len(state.loaded_goods(p))
-        rows.append(ScoreRow(p, f"penalty: {loaded} good{'s' if loaded != 1 else ''} loaded, not delivered",
+        rows.append(ScoreRow(p, f"penalty: {plural(loaded, 'good')} loaded, not delivered",
                              "CAR-SCORE-2", penalty(loaded), "penalty"))
     sheet = ScoreSheet(tuple(rows), state.players, "points")
     totals = sheet.totals()
@@ -58,7 +58,7 @@ def score_sheet(state) -> CaravanScoreSheet:
     names = " and ".join(f"player {p}" for p in winners)
 
     def pts(n):
-        return f"{n} point{'s' if abs(n) != 1 else ''}"
+        return plural(n, "point")
 
     if len(tied) == 1:
         verdict = f"Player {winners[0]} wins with {pts(best)} (CAR-SCORE-3)."
@@ -66,7 +66,7 @@ def score_sheet(state) -> CaravanScoreSheet:
         verdict = (f"Tied on {pts(best)}; player {winners[0]} delivered more goods ({most}) and wins "
                    "(CAR-SCORE-3).")
     else:
-        verdict = f"Tied on {pts(best)} and on {most} goods delivered: {names} share the win (CAR-SCORE-3)."
+        verdict = f"Tied on {pts(best)} and on {plural(most, 'good')} delivered: {names} share the win (CAR-SCORE-3)."
     if not state.over:
         verdict = "If the game ended now: " + verdict
     return CaravanScoreSheet(tuple(rows), state.players, "points",

@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import plural
+
 Die = tuple[str, int]
 
 GOOD_NAMES = ("pepper", "silk", "gold")
@@ -31,6 +33,36 @@ def die_text(die: Die) -> str:
     colour, value = die
     shown = "unset" if value == 0 else str(value)
     return f"{colour} {shown}" if colour != "own" else shown
+
+
+NOUNS = {"coins": ("coin", "coins"), "camels": ("camel", "camels"), "vp": ("victory point", "victory points"),
+         "pepper": ("pepper", "pepper"), "silk": ("silk", "silk"), "gold": ("gold", "gold"),
+         "good_choice": ("good of your choice", "goods of your choice"), "different_goods": ("good", "different goods"),
+         "any_good": ("good of any kind", "goods of any kind"), "extra_move": ("extra move", "extra moves"),
+         "extra_contract": ("extra contract", "extra contracts"), "black_die": ("black die", "black dice")}
+"""Bundle key -> (singular, plural) for logs and messages (goods are mass nouns: "1 pepper", "2 pepper")."""
+
+
+def amount_text(n: int, key: str) -> str:
+    """``n`` of a bundle key in words, its number right: ``amount_text(1, "coins") == "1 coin"``,
+    ``amount_text(2, "black_die") == "2 black dice"``, ``amount_text(3, "silk") == "3 silk"``."""
+    one, many = NOUNS.get(key, (key.replace("_", " "), key.replace("_", " ")))
+    return plural(n, one, many)
+
+
+def dice_text(dice, set_to: int = 0) -> str:
+    """Dice in words: ``"3, 5, black 2"``; Raschid's unrolled dice (value 0, MP-CHAR-1) are counted by colour,
+    ``"2 dice and 1 black die set to 4"`` when ``set_to`` is given, else ``"5 dice to set"``."""
+    shown = [die_text(d) for d in dice if d[1] != 0]
+    unset: dict[str, int] = {}
+    for colour, value in dice:
+        if value == 0:
+            unset[colour] = unset.get(colour, 0) + 1
+    if unset:
+        counted = [plural(n, "die", "dice") if colour == "own" else plural(n, f"{colour} die", f"{colour} dice")
+                   for colour, n in unset.items()]
+        shown.append(" and ".join(counted) + (f" set to {set_to}" if set_to else " to set"))
+    return ", ".join(shown)
 
 
 def goods_text(vector) -> str:
@@ -57,6 +89,8 @@ class Place:
         from .components import SPACE_NAMES
 
         where = SPACE_NAMES.get(self.space) or f"city card {self.space[5:]}"
+        if self.set_to and any(d[1] == 0 for d in self.dice):     # Raschid's dice (MP-CHAR-1)
+            return f"place {dice_text(self.dice, self.set_to)} on {where}"
         dice = ", ".join(die_text(d) for d in self.dice)
         shown = f" set to {self.set_to}" if self.set_to else ""
         return f"place {dice}{shown} on {where}"
@@ -160,9 +194,9 @@ class Choose:
         if kind == "pay_goods":
             return f"pay {goods_text(v)}"
         if kind == "compensation":
-            return f"compensation: {v} coin(s), the rest in camels"
+            return f"compensation: {plural(v, 'coin')}, the rest in camels"
         if kind == "column_bonus":
-            return f"column bonus: {v} coin(s), the rest in camels"
+            return f"column bonus: {plural(v, 'coin')}, the rest in camels"
         if kind == "contract":
             return f"take the contract in column {v}" if v else "take no more contracts"
         if kind == "extra_contract":

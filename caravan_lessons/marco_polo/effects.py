@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..core import RuleViolation
-from .actions import Choose, Move, goods_text
+from ..core import RuleViolation, plural
+from .actions import Choose, Move, amount_text, goods_text
 from .components import GOODS
 
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
@@ -96,7 +96,7 @@ def gain(state, seat: int, items, rule: str, source: str) -> None:
         elif key == "black_die":
             follow.extend([("black_die", seat, rule)] * n)
             continue
-        got.append(f"{n} {key}")
+        got.append(amount_text(n, key))
     if got:
         state._log(seat, f"Player {seat} gets {', '.join(got)} ({source}).", rule)
     state.tasks[0:0] = follow
@@ -287,7 +287,7 @@ def _do_exchange(state, seat: int, card: int, direction: int, n: int) -> None:
     cost, reward = _exchange_bundles(state, card, direction)
     fixed = {k: v * n for k, v in cost.items() if k not in ("any_good", "different_goods")}
     pay(state, seat, fixed)
-    state._log(seat, f"Player {seat} does city card {card} {n} time(s).", "MP-CITY-3")
+    state._log(seat, f"Player {seat} does city card {card} {plural(n, 'time')}.", "MP-CITY-3")
     follow = []
     if cost.get("any_good") or cost.get("different_goods"):
         follow.append(("pay_goods", seat, cost.get("any_good", 0) * n, (cost.get("different_goods", 0) // 2) * n,
@@ -311,9 +311,9 @@ def check_fulfil(state, seat: int, cid) -> None:
                             f"({', '.join(map(str, state.active[seat])) or 'none'})")
     if not can_fulfil(state, seat, cid):
         cost = state.data.contracts[cid]["cost"]
-        need = ", ".join(f"{v} {k}" for k, v in cost.items())
+        need = ", ".join(amount_text(v, k) for k, v in cost.items())
         raise RuleViolation("MP-BONUS-2", f"contract {cid} needs {need}; you have "
-                            f"{goods_text(state.goods[seat])} and {state.camels[seat]} camels")
+                            f"{goods_text(state.goods[seat])} and {plural(state.camels[seat], 'camel')}")
 
 
 def fulfil(state, seat: int, cid: int) -> None:
@@ -406,13 +406,14 @@ def check_move(state, seat: int, action: Move, most: int, extra: bool) -> dict:
     if steps > 6:
         raise RuleViolation("MP-TRAVEL-1", f"a travel buys at most 6 steps; {steps} is too many")
     if not extra and not 1 <= steps <= most:
-        raise RuleViolation("MP-TRAVEL-1", f"your lower die ({most}) allows 1 to {most} steps, not {steps}")
+        raise RuleViolation("MP-TRAVEL-1", f"your lower die ({most}) allows {'1 step' if most == 1 else f'1 to {most} steps'}, not {steps}")
     total = coins + (0 if extra else state.data.travel_cost[steps - 1])
     if camels > state.camels[seat] or total > state.coins[seat]:
-        what = "the route costs" if extra else f"{state.data.travel_cost[steps - 1]} coins for {steps} steps plus the routes"
+        what = ("the route costs" if extra else
+                f"{plural(state.data.travel_cost[steps - 1], 'coin')} for {plural(steps, 'step')} plus the routes")
         raise RuleViolation("MP-MOVE-1" if extra else "MP-TRAVEL-2",
-                            f"this move costs {total} coins and {camels} camels ({what}); you have "
-                            f"{state.coins[seat]} coins and {state.camels[seat]} camels")
+                            f"this move costs {plural(total, 'coin')} and {plural(camels, 'camel')} ({what}); you have "
+                            f"{plural(state.coins[seat], 'coin')} and {plural(state.camels[seat], 'camel')}")
     return {"camels": camels, "coins": total, "steps": steps, "passed": passed, "ends": ends}
 
 
@@ -434,7 +435,8 @@ def _do_move(state, seat: int, action: Move, plan: dict, rule: str) -> None:
     state.coins[seat] -= plan["coins"]
     for i, path in enumerate(action.paths):
         state.travellers[seat][i] = path[-1]
-    state._log(seat, f"Player {seat}: {action} (pays {plan['coins']} coins, {plan['camels']} camels).", rule)
+    state._log(seat, f"Player {seat}: {action} (pays {plural(plan['coins'], 'coin')}, "
+                     f"{plural(plan['camels'], 'camel')}).", rule)
     stops = plan["passed"] if state.characters[seat] == "wilhelm" else []       # MP-CHAR-7
     state.tasks.insert(0, ("arrive", seat, tuple(stops + plan["ends"])))
 
@@ -468,7 +470,7 @@ def place_post(state, seat: int, city: str, follow: list, counts: bool) -> None:
         if points:
             state.vp[seat] += points
             state.vp_items[seat]["trading posts"] = state.vp_items[seat].get("trading posts", 0) + points
-            state._log(seat, f"Player {seat} places their {n}th trading post: {points} victory points.",
+            state._log(seat, f"Player {seat} places their {n}th trading post: {plural(points, 'victory point')}.",
                        "MP-CHAR-7" if n == 11 else "MP-TRAVEL-7")
     if kind == "beijing":
         place = len(owners) - 1

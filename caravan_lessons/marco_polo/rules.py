@@ -25,7 +25,7 @@ import random
 from itertools import combinations
 from typing import Any
 
-from ..core import Event, RuleViolation, check_seed
+from ..core import Event, RuleViolation, a_or_an, check_seed, plural
 from . import effects, movegen
 from .actions import Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move, Place, Reroll
 from .components import GOODS, SPACE_NAMES, GameData, default_data
@@ -377,14 +377,14 @@ class State:
             self._pay_camels(self.current, self.data.tables["reroll_camels"], "MP-BONUS-4")
             self.dice[self.current].append((action.die[0], value))
             self.dice[self.current].sort()
-            self._log(self.current, f"Player {self.current} pays 1 camel and rerolls a {action.die[1]}: {value}.",
+            self._log(self.current, f"Player {self.current} pays 1 camel and rerolls {a_or_an(str(action.die[1]))}: {value}.",
                       "MP-BONUS-4")
         elif isinstance(action, Adjust):
             self._take_die(self.current, action.die)
             self._pay_camels(self.current, self.data.tables["adjust_camels"], "MP-BONUS-5")
             self.dice[self.current].append((action.die[0], action.die[1] + action.delta))
             self.dice[self.current].sort()
-            self._log(self.current, f"Player {self.current} pays 2 camels and turns a {action.die[1]} into "
+            self._log(self.current, f"Player {self.current} pays 2 camels and turns {a_or_an(str(action.die[1]))} into "
                                     f"{action.die[1] + action.delta}.", "MP-BONUS-5")
         elif isinstance(action, BuyBlackDie):
             self._pay_camels(self.current, self.data.tables["black_die_camels"], "MP-BONUS-6")
@@ -563,13 +563,13 @@ class State:
             self._check_city_card(seat, space, low)
         pay = self.surcharge(seat, space, low)
         if pay > self.coins[seat]:
-            raise RuleViolation("MP-ACT-2", f"{SPACE_NAMES[space]} is occupied: using it costs {pay} coins (your "
+            raise RuleViolation("MP-ACT-2", f"{SPACE_NAMES[space]} is occupied: using it costs {plural(pay, 'coin')} (your "
                                 f"lowest die); you have {self.coins[seat]}")
         if space == "contracts" and not any(c is not None for c in self.board_contracts[:low]):
             raise RuleViolation("MP-CONTRACT-1", f"no contract lies in columns 1 to {low}")
         if space == "travel" and not effects.travel_options(self, seat, low, self.coins[seat] - pay):
-            raise RuleViolation("MP-TRAVEL-2", f"you cannot pay for even one step with {self.coins[seat] - pay} "
-                                f"coins and {self.camels[seat]} camels (1 step costs 3 coins plus the route)")
+            raise RuleViolation("MP-TRAVEL-2", f"you cannot pay for even one step with "
+                                f"{plural(self.coins[seat] - pay, 'coin')} and {plural(self.camels[seat], 'camel')} (1 step costs 3 coins plus the route)")
         main_fallback = False
         if space == "moneybag" and not self.main_done:
             main_fallback = not movegen.placements(self, seat)
@@ -675,7 +675,7 @@ class State:
                 raise RuleViolation(rule, f"you have no die {action.die!r} on your board")
             cost = self.data.tables["reroll_camels" if rule == "MP-BONUS-4" else "adjust_camels"]
             if self.camels[seat] < cost:
-                raise RuleViolation(rule, f"this costs {cost} camel(s); you have {self.camels[seat]}")
+                raise RuleViolation(rule, f"this costs {plural(cost, 'camel')}; you have {self.camels[seat]}")
             if isinstance(action, Adjust):
                 if type(action.delta) is not int or action.delta not in (-1, 1):
                     raise RuleViolation(rule, "a die is turned by +1 or -1 only")
@@ -704,7 +704,7 @@ class State:
             placed.append((seat, colour, action.set_to or value))
         if plan["pay"]:
             self.coins[seat] -= plan["pay"]
-            self._log(seat, f"Player {seat} pays {plan['pay']} coins: the space was occupied.", "MP-ACT-2")
+            self._log(seat, f"Player {seat} pays {plural(plan['pay'], 'coin')}: the space was occupied.", "MP-ACT-2")
         elif space in BLUE and len(placed) > len(action.dice) and self.characters[seat] == "berke":
             self._log(seat, "Berke Khan uses the occupied space for free.", "MP-CHAR-3")
         if space != "moneybag" or plan["fallback"]:

@@ -8,7 +8,7 @@ The winner follows MP-SCORE-6 (most points, then most camels, else a shared vict
 """
 from __future__ import annotations
 
-from ..core import ScoreRow, ScoreSheet
+from ..core import ScoreRow, ScoreSheet, plural
 
 DURING_PLAY = {"contracts": "MP-BONUS-2", "trading posts": "MP-TRAVEL-7", "city cards": "MP-CITY-3",
                "city bonuses": "MP-CITYBONUS-1", "outpost bonus": "MP-TRAVEL-4"}
@@ -68,10 +68,10 @@ def final_score(state) -> ScoreSheet:
         camels = max(state.camels[s] for s in leaders)
         leaders = [s for s in leaders if state.camels[s] == camels]
     if len(leaders) == 1:
-        verdict = f"Player {leaders[0]} wins with {best} victory points (MP-SCORE-6)."
+        verdict = f"Player {leaders[0]} wins with {plural(best, 'victory point')} (MP-SCORE-6)."
         winner = leaders[0]
     else:
-        verdict = (f"Players {', '.join(map(str, leaders))} share the victory with {best} victory points "
+        verdict = (f"Players {', '.join(map(str, leaders))} share the victory with {plural(best, 'victory point')} "
                    "and as many camels (MP-SCORE-6).")
         winner = None
     if state.phase == "over":

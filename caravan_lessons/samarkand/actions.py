@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core import a_or_an
+
 
 @dataclass(frozen=True, slots=True)
 class Marry:
@@ -35,7 +37,7 @@ class Place:
     space: str
 
     def __str__(self) -> str:
-        return f"place a {self.family} camel on {self.space}"
+        return f"place {a_or_an(self.family)} camel on {self.space}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from ..core import Event, RuleViolation, check_seed, derive_seed
+from ..core import Event, RuleViolation, a_or_an, check_seed, derive_seed, plural
 from .actions import ACTION_TYPES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, default_board
 from .components import (ACTIVE_PREMIUM, CAMELS_PER_FAMILY, DRAW, FAMILY_TILES, GOODS_COUNT, HAND_LIMIT,
@@ -221,7 +221,7 @@ class State:
             return f
         fam, p = self.board.families[f], self.active
         if self.players > 2 and self.held[p][f]:
-            return RuleViolation("SAM-MARRY-3", f"you already hold a {fam.name} tile; with 3-5 players you hold "
+            return RuleViolation("SAM-MARRY-3", f"you already hold {a_or_an(fam.name)} tile; with 3-5 players you hold "
                                  "at most one tile of each family")
         if self.house_tiles[f] == 0:
             return RuleViolation("SAM-MARRY-2", f"no {fam.name} family tile is left in its house, so nobody can "
@@ -253,7 +253,7 @@ class State:
         here = self.camels[s]
         label = self.board.space_label(s)
         if f in here:
-            return RuleViolation("SAM-EXT-3", f"{label} already holds a {fam.name} camel; never 2 camels of one "
+            return RuleViolation("SAM-EXT-3", f"{label} already holds {a_or_an(fam.name)} camel; never 2 camels of one "
                                  "family on a space")
         if len(here) >= SPACE_CAPACITY:
             return RuleViolation("SAM-EXT-3", f"{label} already holds 2 camels, the most a space can hold")
@@ -318,7 +318,7 @@ class State:
             return
         drawn = [card for card in (self._draw() for _ in range(DRAW)) if card]  # SAM-MARRY-4
         self.hands[p].extend(drawn)
-        self._say(p, "SAM-MARRY-4", "Player {} draws {} goods cards.", p, len(drawn))
+        self._say(p, "SAM-MARRY-4", "Player {} draws {}.", p, plural(len(drawn), "goods card"))
         self.phase = DISCARD
 
     def _draw(self) -> int:
@@ -334,7 +334,7 @@ class State:
         for card in cards:
             self.hands[p].remove(card)
             self.discard.append(card)
-        self._say(p, "SAM-MARRY-4", "Player {} discards {} card(s).", p, len(cards))
+        self._say(p, "SAM-MARRY-4", "Player {} discards {}.", p, plural(len(cards), "card"))
         self._end_turn()
 
     def _place(self, f: int, s: int) -> None:
@@ -359,7 +359,7 @@ class State:
             self._say(p, "SAM-EXT-4", "Player {} places a second {} camel on {}, paying 1 dirham from its treasury.",
                       p, fam.name, board.labels[s])
         else:
-            self._say(p, "SAM-EXT-1", "Player {} places a {} camel on {}.", p, fam.name, board.labels[s])
+            self._say(p, "SAM-EXT-1", "Player {} places {} camel on {}.", p, a_or_an(fam.name), board.labels[s])
         if len(here) == 2 and board.land[s]:                              # SAM-REL-1 (never on water: SAM-REL-2)
             self._relation(f, here[0], s)
         self.after_sale = OVER if second else SECOND
@@ -422,10 +422,10 @@ class State:
             name = self.board.families[f].name
             if any(self.held[q][f] for q in range(2)):
                 self.house_tiles[f] += 1
-                self._say(p, "SAM-2P-5", "From the bag: a {} tile, already married, goes to its house.", name)
+                self._say(p, "SAM-2P-5", "From the bag: {} tile, already married, goes to its house.", a_or_an(name))
             else:
                 self.removed.append(f)
-                self._say(p, "SAM-2P-5", "From the bag: a {} tile, not yet married, leaves the game.", name)
+                self._say(p, "SAM-2P-5", "From the bag: {} tile, not yet married, leaves the game.", a_or_an(name))
         self.married, self.extending, self.after_sale = False, -1, ""
         self.turns += 1
         stacks = self.relation_stack

@@ -6,7 +6,7 @@ The unit is points (1 point = 1 dirham, SAM-SCORE-4).
 """
 from __future__ import annotations
 
-from ..core import ScoreRow, ScoreSheet
+from ..core import ScoreRow, ScoreSheet, plural
 from .components import OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
 
 
@@ -54,8 +54,8 @@ def build_sheet(state) -> ScoreSheet:
     best = max(totals)
     winners = [p for p, t in enumerate(totals) if t == best]
     if len(winners) == 1:
-        verdict = f"Player {winners[0]} wins with {best} points (SAM-SCORE-5)."
+        verdict = f"Player {winners[0]} wins with {plural(best, 'point')} (SAM-SCORE-5)."
     else:
-        verdict = (f"Players {', '.join(map(str, winners))} tie with {best} points and all win (SAM-SCORE-5).")
+        verdict = (f"Players {', '.join(map(str, winners))} tie with {plural(best, 'point')} and all win (SAM-SCORE-5).")
     return ScoreSheet(sheet.rows, players=state.players, unit="points",
                       winner=winners[0] if len(winners) == 1 else None, verdict=verdict)

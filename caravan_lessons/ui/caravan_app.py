@@ -25,6 +25,7 @@ import ipywidgets as W
 
 from .. import boards
 from ..caravan import RULES, EndTurn, make_bot, new_game
+from ..core import plural
 from ..caravan.components import GOODS, PLAYER_COLOURS
 from .shell import HUMAN, PlayShell, set_enabled
 
@@ -140,9 +141,9 @@ class CaravanApp(PlayShell):
         totals = sheet.totals()
         names = " and ".join(self.seat_name(p) for p in sheet.winners)
         if len(sheet.winners) > 1:
-            return f"The game is over (CAR-END-1): {names} share the win with {totals[sheet.winners[0]]} points (CAR-SCORE-3)."
+            return f"The game is over (CAR-END-1): {names} share the win with {plural(totals[sheet.winners[0]], 'point')} (CAR-SCORE-3)."
         w = sheet.winners[0]
-        return f"The game is over (CAR-END-1): {names} wins with {totals[w]} points (CAR-SCORE-3)."
+        return f"The game is over (CAR-END-1): {names} wins with {plural(totals[w], 'point')} (CAR-SCORE-3)."
 
     def reveals_hidden(self, before, after, seat: int) -> bool:
         """Only the bag's order is hidden: a refill since the move revealed cubes (CAR-REFILL-3)."""
@@ -198,8 +199,8 @@ class CaravanApp(PlayShell):
             return
         self.selected = node
         if touching:
-            self.explain.value = (f"<i>{html.escape(label)} selected: {len(touching)} action"
-                                  f"{'s' if len(touching) != 1 else ''} start here; click where to go, or pick one "
+            self.explain.value = (f"<i>{html.escape(label)} selected: {plural(len(touching), 'action')} "
+                                  f"start{'s' if len(touching) == 1 else ''} here; click where to go, or pick one "
                                   "in the list.</i>")
         else:
             self.explain.value = f"<i>No legal action starts on {html.escape(label)}.</i>"
@@ -210,7 +211,7 @@ class CaravanApp(PlayShell):
 
     def describe_turn(self, state, seat: int) -> str:
         n = state.actions_left
-        return (f"{n} action{'s' if n != 1 else ''} left this turn (of {state.allowance(state.turn)}). "
+        return (f"{plural(n, 'action')} left this turn (of {state.allowance(state.turn)}). "
                 + ("Choose from the list or click the board" if self.canvas_kind == "ipympl" else
                    "Choose from the list and press <b>Play selected action</b>")
                 + "; <b>End turn</b> when you are done.")
@@ -245,7 +246,7 @@ class CaravanApp(PlayShell):
         self.actions_list.disabled = not human_turn
         set_enabled(self.play_button, human_turn and bool(self._listed), "primary")
         set_enabled(self.end_button, human_turn and any(isinstance(a, EndTurn) for a in actions), "warning")
-        self.left.value = (f"<b>{state.actions_left} action{'s' if state.actions_left != 1 else ''} left</b> "
+        self.left.value = (f"<b>{plural(state.actions_left, 'action')} left</b> "
                            f"for {html.escape(self.seat_name(state.current))}" if not state.over else "<b>Game over</b>")
         self.players_view.value = self._players_html(state, [self.seat_name(p) for p in range(state.players)])
 
@@ -283,7 +284,7 @@ class CaravanApp(PlayShell):
                 text = text.replace(f"r{node[0]}c{node[1]}", board.label(node))
         if getattr(action, "target", None) in board.good_of and board.good_of[action.target] == getattr(action, "good", ""):
             text += " -- delivers!"
-        return f"{text} ({cost} action{'s' if cost != 1 else ''})" if cost else text
+        return f"{text} ({plural(cost, 'action')})" if cost else text
 
     @staticmethod
     def _players_html(state, names) -> str:

@@ -36,8 +36,9 @@ import html
 import ipywidgets as W
 
 from ..agents import make_agent
+from ..core import plural
 from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
-from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, die_text
+from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, dice_text
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
 from .shell import HUMAN, PlayShell, set_enabled
@@ -187,7 +188,7 @@ class MarcoPoloApp(PlayShell):
             rule = DECISION_RULE.get(kind, "")
             return html.escape(f"{DESCRIPTION.get(kind, kind).capitalize()} ({rule}).")
         who = state.data.characters[state.characters[seat]]["name"] if state.characters[seat] else ""
-        dice = ", ".join(die_text(d) for d in state.dice[seat]) or "none"
+        dice = dice_text(state.dice[seat]) or "none"
         if state.main_done:
             return html.escape(f"{who}: main action done; bonus actions, then End turn (MP-TURN-1). Dice left: {dice}.")
         return html.escape(f"{who}, round {state.round} of 5: place dice on an action space (MP-TURN-1). Dice: {dice}.")
@@ -304,8 +305,7 @@ class MarcoPoloApp(PlayShell):
 
     def _move_cost(self, state, action) -> str:
         coins, camels, steps = self._payment(state, action)
-        return f"{steps} step{'s' if steps != 1 else ''}: {coins} coin{'s' if coins != 1 else ''}" + (
-            f" and {camels} camel{'s' if camels != 1 else ''}" if camels else "")
+        return f"{plural(steps, 'step')}: {plural(coins, 'coin')}" + (f" and {plural(camels, 'camel')}" if camels else "")
 
     def _draw_map(self, state, seat: int) -> None:
         path, words = self._travel_preview(state)
@@ -353,7 +353,7 @@ class MarcoPoloApp(PlayShell):
         for s in range(state.players):
             who = data.characters[state.characters[s]]["name"] if state.characters[s] else "(choosing)"
             goods = ", ".join(f"{n} {g}" for n, g in zip(state.goods[s], GOOD_NAMES)) or "-"
-            dice = " ".join(die_text(d) for d in state.dice[s]) or "-"
+            dice = dice_text(state.dice[s]) or "-"
             contracts = "<br>".join(html.escape(contract_text(data, c)) for c in state.active[s]) or "-"
             if s == seat:
                 objectives = "; ".join(" + ".join(state.map.name[c] for c in data.objectives[o][0])

@@ -18,6 +18,7 @@ import html
 import ipywidgets as W
 
 from ..agents import make_agent
+from ..core import plural
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.scoring import card_value
 from .shell import HUMAN, PlayShell
@@ -179,7 +180,7 @@ class SamarkandApp(PlayShell):
             rows.append(f"<li>{html.escape(board.goods_names[g])} ({g}): worth {value} now</li>")
         married = [board.families[f].name for f in range(len(board.families)) if state.held[seat][f]]
         sold = ", ".join(str(g) for g in state.sold[seat]) or "none"
-        self.hand_view.value = (f"<b>{html.escape(self.seat_name(seat))}</b>: {state.money[seat]} dirhams; married: "
+        self.hand_view.value = (f"<b>{html.escape(self.seat_name(seat))}</b>: {plural(state.money[seat], 'dirham')}; married: "
                                 f"{html.escape(', '.join(married) or 'nobody yet')}<br>goods cards "
                                 f"({len(state.hands[seat])} in hand + {len(state.sold[seat])} sold, limit "
                                 f"{state.limit}):<ul>{''.join(rows)}</ul>sold: {sold}")
@@ -194,7 +195,7 @@ class SamarkandApp(PlayShell):
             f"<td>{state.relation_stack[i]}</td></tr>" for i, f in enumerate(board.families))
         money = ", ".join(f"{html.escape(self.seat_name(p))} {m}" for p, m in enumerate(state.money))
         self.houses_view.value = (f"<table style='font-size:90%;text-align:center'><tr>{head}</tr>{rows}</table>"
-                                  f"<div>Players' dirhams: {money}; deck {len(state.deck)} cards</div>")
+                                  f"<div>Players' dirhams: {money}; deck {plural(len(state.deck), 'card')}</div>")
 
     def _fill_controls(self, state) -> None:
         legal = state.legal_actions() if state is not None and self.seats[state.current_player] == HUMAN else []

@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 
 from .. import boards
+from ..core import plural
 from ..caravan.components import DRAW_COLOURS, GOODS, PLAYER_COLOURS, RARE
 from . import to_png  # noqa: F401  (re-exported for lessons)
 
@@ -90,8 +91,8 @@ def status(state) -> str:
     """One line: whose turn and how many actions are left, or the verdict once the game is over."""
     if state.over:
         return "Game over -- " + state.score_sheet().verdict
-    return (f"Turn {state.turn + 1}: player {state.current} to act, {state.actions_left} "
-            f"action{'s' if state.actions_left != 1 else ''} left; {len(state.bag)} cubes in the bag")
+    return (f"Turn {state.turn + 1}: player {state.current} to act, {plural(state.actions_left, 'action')} "
+            f"left; {plural(len(state.bag), 'cube')} in the bag")
 
 
 def draw_grid(board, ax=None, title: str | None = None):
@@ -230,7 +231,7 @@ def draw_bag(state, ax=None, title: str = "What can still come out of the bag"):
     ax.set_ylabel("cubes", fontsize=9)
     ax.set_ylim(0, max(counts + [1]) + 1.5)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.set_title(f"{title}: {sum(counts)} cubes", fontsize=10)
+    ax.set_title(f"{title}: {plural(sum(counts), 'cube')}", fontsize=10)
     return ax
 
 

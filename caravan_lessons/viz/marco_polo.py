@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from numbers import Real
 
 from ..boards import draw_board, positions
+from ..core import plural
 
 __all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "contract_text", "draw_action_board", "draw_map",
            "draw_player_board", "draw_score_steps", "MapView", "map_redraw_ms", "reachable_costs", "score_stepper"]
@@ -110,18 +111,18 @@ def _check_path(graph, path) -> list:
 
 def _route_label(attrs) -> str:
     if attrs.get("camels"):
-        return f"{attrs['camels']} camel{'s' if attrs['camels'] != 1 else ''}"
+        return plural(attrs["camels"], "camel")
     if attrs.get("coins"):
-        return f"{attrs['coins']} coins"
+        return plural(attrs["coins"], "coin")
     return ""
 
 
 def _bundle_words(bundle: Mapping) -> str:
     """``{"camels": 1, "coins": 3}`` -> ``"1 camel + 3 coins"``."""
-    singular = {"camels": "camel", "coins": "coin"}
-    names = {"good_choice": "good of choice", "different_goods": "different goods", "extra_move": "extra move",
-             "extra_contract": "extra contract", "black_die": "black die", "vp": "VP", "any_good": "goods"}
-    return " + ".join(f"{v} {singular[k] if v == 1 and k in singular else names.get(k, k)}"
+    from ..marco_polo.actions import amount_text
+
+    short = {"good_choice": ("good of choice", "goods of choice"), "vp": ("VP", "VP"), "any_good": ("good", "goods")}
+    return " + ".join(plural(v, *short[k]) if k in short else amount_text(v, k)
                       for k, v in bundle.items() if v) or "nothing"
 
 

@@ -10,6 +10,7 @@ Each function takes an optional matplotlib Axes and returns the Figure.
 from __future__ import annotations
 
 from ..boards import draw_board, positions
+from ..core import plural
 
 KIND_COLOURS = {"land": "#e8e4c9", "goods": "#f3d9a4", "start": "#ffffff", "water": "#9ecae1"}
 KIND_LEGEND = {"plain land": KIND_COLOURS["land"], "goods space": KIND_COLOURS["goods"], "water": KIND_COLOURS["water"]}
@@ -213,7 +214,7 @@ def draw_route(state, family: str, ax=None):
     spaces = [board.spaces[s] for s, here in enumerate(state.camels) if f in here]
     draw_board(board.graph, ax, node_color=_node_colours(state), node_size=420, labels=_labels(state),
                highlight_nodes=spaces, highlight_edges=route_edges(state, f), highlight_color=fam.colour,
-               title=f"The {fam.name} route: {len(spaces)} camels on the map, {state.reserve[f]} in reserve "
+               title=f"The {fam.name} route: {plural(len(spaces), 'camel')} on the map, {state.reserve[f]} in reserve "
                      f"(SAM-EXT-2)", legend={f"{fam.name} camel": fam.colour, **KIND_LEGEND})
     _draw_camels(state, ax, only=f)
     return fig
@@ -269,7 +270,7 @@ def draw_card_values(state, player: int, ax=None):
     married = [f.name for i, f in enumerate(board.families) if state.held[player][i]]
     draw_board(board.graph, ax, node_color=_node_colours(state), node_size=420, labels=_labels(state),
                highlight_nodes=spaces, highlight_color="#2ca02c",
-               title=f"Player {player}'s goods cards: {sum(values.values())} points now "
+               title=f"Player {player}'s goods cards: {plural(sum(values.values()), 'point')} now "
                      f"(married: {', '.join(married) or 'nobody'})", legend=_legend(state))
     _draw_camels(state, ax)
     pos = positions(board.graph)
