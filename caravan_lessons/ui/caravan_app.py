@@ -25,7 +25,8 @@ import ipywidgets as W
 
 from .. import boards
 from ..caravan import RULES, EndTurn, make_bot, new_game
-from ..core import plural
+from ..caravan.agents import BOTS as CARAVAN_BOTS
+from ..core import _short, plural
 from ..caravan.components import GOODS, PLAYER_COLOURS
 from .shell import HUMAN, PlayShell, set_enabled
 
@@ -53,6 +54,8 @@ class CaravanApp(PlayShell):
     """
 
     css_prefix = "caravan"
+    game_title = "Caravan"
+    bot_names = tuple(sorted(CARAVAN_BOTS))
 
     def __init__(self, players: int = 3, seed: int = 1, seats=None, mode: str = "practice", canvas: str = "png",
                  learning: bool = False, bot_seed: int = 0, state=None):
@@ -65,17 +68,15 @@ class CaravanApp(PlayShell):
         if canvas not in ("png", "ipympl"):
             raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
         if state is None:
-            state = new_game(players, seed=seed, learning=learning)   # refuses a bad count or seed
+            if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+                raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {_short(players)}")
+            state = new_game(players, seed=seed, learning=learning)   # refuses a bad seed
         elif not isinstance(state, State):
             raise ValueError(f"state must be a caravan.State (e.g. from caravan.scenario), not {type(state).__name__}")
         else:
             state = state.clone()
         players = state.players
-        if isinstance(seats, str):
-            raise ValueError(f"seats must be a list with one player per seat, not the string {seats!r}")
-        seats = list(seats) if seats is not None else ["human"] + ["heuristic"] * (players - 1)
-        if len(seats) != players:
-            raise ValueError(f"this game has {players} seats; give one player per seat, not {len(seats)}: {seats}")
+        seats = self.seat_list(seats, players, "heuristic")
         self.check_arguments(seats, mode, bot_seed)   # before any widget is made
         self._viz = viz
         self.selected = None

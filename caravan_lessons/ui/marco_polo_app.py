@@ -36,7 +36,7 @@ import html
 import ipywidgets as W
 
 from ..agents import make_agent
-from ..core import plural
+from ..core import _short, plural
 from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
 from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, dice_text
 from ..marco_polo.components import SPACE_NAMES
@@ -87,16 +87,8 @@ class MarcoPoloApp(PlayShell):
 
     css_prefix = "mp"
     continue_label = "Next round"
-
-    @classmethod
-    def check_arguments(cls, seats, mode: str, bot_seed: int) -> list[str]:
-        """As the shell's, but only the bots that play Marco Polo are offered."""
-        super().check_arguments(seats, mode, bot_seed)
-        names = [HUMAN, *BOTS]
-        for seat, who in enumerate(seats):
-            if who not in names:
-                raise ValueError(f"seat {seat}: {who!r} does not play Marco Polo; choose from {', '.join(names)}")
-        return names
+    game_title = "Marco Polo"
+    bot_names = BOTS
 
     def __init__(self, players: int = 3, seed: int = 1, seats=None, mode: str = "practice", bot_seed: int = 0,
                  characters="first_game", canvas: str = "png"):
@@ -106,9 +98,9 @@ class MarcoPoloApp(PlayShell):
         self.picker = None
         if canvas not in ("png", "ipympl"):
             raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
-        seats = list(seats) if seats is not None else [HUMAN] + ["mp-heuristic"] * (players - 1)
-        if isinstance(players, bool) or not isinstance(players, int) or len(seats) != players:
-            raise ValueError(f"give one seat per player: {players!r} players, {len(seats)} seats")
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise ValueError(f"The Voyages of Marco Polo is played by 2, 3 or 4 players, not {_short(players)}")
+        seats = self.seat_list(seats, players, "mp-heuristic")
         self.check_arguments(seats, mode, bot_seed)
         state = new_game(players, seed=seed, characters=characters)
         self.canvas_kind = canvas

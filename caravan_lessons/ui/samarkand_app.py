@@ -18,7 +18,8 @@ import html
 import ipywidgets as W
 
 from ..agents import make_agent
-from ..core import plural
+from ..samarkand.agents import AGENTS as SAMARKAND_BOTS
+from ..core import _short, plural
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.scoring import card_value
 from .shell import HUMAN, PlayShell
@@ -58,6 +59,8 @@ class SamarkandApp(PlayShell):
     """
 
     css_prefix = "samarkand"
+    game_title = "Samarkand"
+    bot_names = tuple(sorted(SAMARKAND_BOTS))
 
     def __init__(self, players: int = 4, seed: int = 1, seats=None, mode: str = "practice", bot_seed: int = 0,
                  board=None, state=None):
@@ -72,10 +75,8 @@ class SamarkandApp(PlayShell):
                 raise ValueError(f"state must be a samarkand.State, not {type(state).__name__}")
             players = state.players
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise ValueError(f"Samarkand is played by 2 to 5 players, not {players!r}")
-        seats = list(seats) if seats is not None else [HUMAN] + ["heuristic"] * (players - 1)
-        if len(seats) != players:
-            raise ValueError(f"give one seat per player: {players} seats, not {len(seats)}: {seats}")
+            raise ValueError(f"Samarkand is played by 2 to 5 players, not {_short(players)}")
+        seats = self.seat_list(seats, players, "heuristic")
         self.check_arguments(seats, mode, bot_seed)  # before any widget is made
         state = state.clone() if state is not None else new_game(players, seed=seed, board=board)
         self._plt = plt

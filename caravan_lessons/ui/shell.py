@@ -57,7 +57,7 @@ from collections.abc import Mapping
 import ipywidgets as W
 
 from ..agents import AGENTS, View, make_agent
-from ..core import RuleViolation
+from ..core import RuleViolation, _short
 from .common import ScoreStepper
 
 HUMAN = "human"
@@ -129,6 +129,10 @@ class PlayShell(W.VBox):
     """The label of the continue button shown at pauses."""
     players: int | None = None
     """The number of seats the game has (checked against ``seats``), or None for any number."""
+    game_title = "this game"
+    """The game's name in messages ("'mp-greedy' does not play Samarkand")."""
+    bot_names: tuple[str, ...] | None = None
+    """The bots that play this game (the seat pickers offer these), or None for every bot of ``agents.AGENTS``."""
 
     def __init__(self, state, seats=("human", "random"), mode: str = "match", bot_seed: int = 0,
                  rules: Mapping | None = None, score_colours: Mapping | None = None):
@@ -196,19 +200,46 @@ class PlayShell(W.VBox):
             ValueError: an unknown mode or player name, a number of seats other than :attr:`players`,
                 or a bot_seed that is not a whole number.
         """
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if not isinstance(mode, str) or mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {_short(mode)}")
         if isinstance(bot_seed, bool) or not isinstance(bot_seed, int):
-            raise ValueError(f"bot_seed must be a whole number, not {bot_seed!r}")
-        names = [HUMAN, *sorted(AGENTS)]
-        seats = list(seats)
-        if cls.players is not None and len(seats) != cls.players:
-            raise ValueError(f"this game has {cls.players} seats; give one player per seat, not {len(seats)}: "
-                             f"{seats}")
+            raise ValueError(f"bot_seed must be a whole number, not {_short(bot_seed)}")
+        names = [HUMAN, *(cls.bot_names if cls.bot_names is not None else sorted(AGENTS))]
+        seats = cls.seat_list(seats, cls.players if cls.players is not None else len(seats)
+                              if isinstance(seats, (list, tuple)) else 2)
         for seat, who in enumerate(seats):
             if who not in names:
-                raise ValueError(f"seat {seat}: unknown player {who!r}; choose from {', '.join(names)}")
+                what = f"{who!r} does not play {cls.game_title}" if who in AGENTS else f"unknown player {_short(who)}"
+                raise ValueError(f"seat {seat}: {what}; choose from {', '.join(names)}")
         return names
+
+    @classmethod
+    def seat_list(cls, seats, players: int, default: str = "random") -> list[str]:
+        """``seats`` as a list of one player per seat, checked (an app calls this before making any widget).
+
+        Args:
+            seats: None (a human in seat 0, ``default`` bots elsewhere) or a list or tuple of ``players`` names,
+                each ``"human"`` or a bot name.
+            players: the number of seats (already checked by the app).
+
+        Raises:
+            ValueError: ``seats`` is not a list or tuple (a string, True, a dict ...), has another length than
+                ``players``, or holds something that is not a name.
+        """
+        if seats is None:
+            return [HUMAN] + [default] * (players - 1)
+        example = ", ".join(repr(n) for n in [HUMAN] + [default] * (min(players, 4) - 1))
+        if not isinstance(seats, (list, tuple)):
+            raise ValueError(f"seats must be a list with one player per seat (\"human\" or a bot name), e.g. "
+                             f"[{example}], not {_short(seats)}")
+        seats = list(seats)
+        if len(seats) != players:
+            raise ValueError(f"this game has {players} seats; give one player per seat, not {len(seats)}: "
+                             f"{_short(seats, 80)}")
+        for seat, who in enumerate(seats):
+            if not isinstance(who, str):
+                raise ValueError(f"seat {seat}: a player is \"human\" or a bot name (a string), not {_short(who)}")
+        return seats
 
     def start(self) -> None:
         """Let bots move if a bot is to move first, then draw. Subclasses call it at the end of __init__."""
@@ -268,9 +299,12 @@ class PlayShell(W.VBox):
     def seat_name(self, seat: int) -> str:
         """The name of a seat everywhere in the app: "Player 0 (you)" when one human plays,
         "Player 0" for each of two humans (hot-seat), "Player 1 (random bot)" for a bot."""
+        seats = self.seats
+        if isinstance(seat, bool) or not isinstance(seat, int) or not -1 <= seat < len(seats):
+            raise ValueError(f"seat must be a seat number 0 to {len(seats) - 1} (or -1 for the game), not {_short(seat)}")
         if seat < 0:
             return "the game"
-        who = self.seats[seat]
+        who = seats[seat]
         if who != HUMAN:
             return f"Player {seat} ({who} bot)"
         return f"Player {seat} (you)" if self.seats.count(HUMAN) == 1 else f"Player {seat}"

@@ -171,3 +171,36 @@ def test_the_map_still_draws_after_the_notebook_closed_every_pyplot_figure():
     assert app.play(next(a for a in app.state.legal_actions() if isinstance(a, Place)))
     assert bytes(app.map_widget.value) != before and len(app.moves) >= 1
     app.close()
+
+
+APP, BOT = SamarkandApp, "greedy"   # for the argument tests below
+# -- constructor arguments (testers' list): a clear ValueError naming what is allowed, before any widget --
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"players": "3"}, "played by 2"), ({"players": None}, "played by 2"), ({"players": 10**100}, "played by 2"),
+    ({"players": True}, "played by 2"), ({"players": 2.0}, "played by 2"),
+    ({"seats": True}, "seats must be a list"), ({"seats": "human"}, "seats must be a list"),
+    ({"seats": {"human": 1}}, "seats must be a list"), ({"players": 2, "seats": ["human", 7]}, "seat 1: a player is"),
+    ({"players": 2, "seats": ["human", "robot"]}, "seat 1: unknown player 'robot'; choose from human, "),
+    ({"players": 2, "seats": ["human", "BOT"]}, "choose from"),
+    ({"mode": "easy"}, "mode must be one of match, practice"), ({"bot_seed": 1.5}, "bot_seed must be a whole number"),
+])
+def test_constructor_arguments_are_refused_with_what_is_allowed(kwargs, words):
+    before = live_widgets()
+    with pytest.raises(ValueError, match=re.escape(words)) as error:
+        APP(**kwargs)
+    assert len(str(error.value)) < 400                       # 10**100 is cut short, not printed whole
+    assert live_widgets() == before                          # refused before any widget was made
+
+
+def test_seat_pickers_offer_only_the_bots_of_this_game_and_seat_name_is_checked():
+    app = APP(players=2, seats=["human", BOT])
+    try:
+        offered = set(app.seat_pickers[1].options)
+        assert offered == {"human", *APP.bot_names} and BOT in offered
+        assert app.seat_name(0).startswith("Player 0") and app.seat_name(-1) == "the game"
+        for bad in (2, -2, "0", True, None, 1.0):
+            with pytest.raises(ValueError, match=r"seat must be a seat number 0 to 1 \(or -1 for the game\)"):
+                app.seat_name(bad)
+    finally:
+        app.close()
