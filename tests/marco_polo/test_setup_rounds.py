@@ -156,7 +156,7 @@ def test_the_last_traveller_starts_the_next_round_and_new_contracts_come_out():
 def test_small_city_and_character_income_every_round_the_first_included():
     s = mp.new_game(2, seed=1, characters=["johannes", "polos"])
     assert any(e.rule == "MP-CHAR-6" and "3 coins" in e.text for e in s.events)
-    assert any(e.rule == "MP-CHAR-8" and "1 camels" in e.text for e in s.events)
+    assert any(e.rule == "MP-CHAR-8" and "gets 1 camel (" in e.text for e in s.events)   # singular: not "1 camels"
     s = settle(s)
     s._begin_turn(s.start_player)
     s.posts["anxi"] = [0]
