@@ -15,13 +15,16 @@ from caravan_lessons.ui.marco_polo_app import MarcoPoloApp
 app = MarcoPoloApp(players=2, seed=5, seats=["human", "random"], characters=["berke", "mercator"], canvas="ipympl")
 app"""
 
+WATCH = """watch = MarcoPoloApp(players=2, seed=4, seats=["mp-greedy", "random"])   # bots only: they stop at round ends
+watch"""
+
 
 def _notebook(path: Path) -> None:
     import nbformat
 
     nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                            "language": "python"}})
-    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
+    nb.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell(WATCH)]
     nbformat.write(nb, path)
 
 
@@ -97,3 +100,14 @@ def test_place_dice_and_travel_by_clicking_in_jupyterlab(tmp_path, artifacts):
         enabled_colour = end_turn.evaluate("b => getComputedStyle(b).backgroundColor")
         assert enabled_colour != disabled_colour, (enabled_colour, disabled_colour)
         page.screenshot(path=str(artifacts / "mp_lab_travelled.png"), full_page=False)
+        # the bots-only app below stopped at the end of round 1: summary, Next round; one click plays round 2 only
+        watch = page.locator(".mp-app").nth(1)
+        watch.scroll_into_view_if_needed()
+        expect(watch.locator(".mp-status")).to_contain_text("Round 1 of 5 is over", timeout=15_000)
+        expect(watch.locator(".mp-round-summary")).to_contain_text("After round 1 of 5")
+        next_round = watch.locator(".mp-continue")
+        expect(next_round).to_be_visible()
+        page.screenshot(path=str(artifacts / "mp_lab_round_pause.png"), full_page=False)
+        next_round.click()
+        expect(watch.locator(".mp-status")).to_contain_text("Round 2 of 5 is over", timeout=20_000)
+        expect(watch.locator(".mp-round-summary")).to_contain_text("After round 2 of 5")
