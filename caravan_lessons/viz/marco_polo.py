@@ -51,7 +51,7 @@ _LABEL_AT = {"oasis_i": (-1.5, -2.4, "right"), "adana": (0.0, 1.6, "center"), "x
 _LABEL_AT["oasis_i"] = (1.2, -0.5, "left")
 # route-cost labels moved off the midpoint (map units) where two would touch
 _EDGE_SHIFT = {("oasis_f", "samarcanda"): (-2.2, 0.4), ("kashgar", "oasis_f"): (2.4, 0.4),
-               ("oasis_d", "beijing"): (-0.6, -1.7), ("adana", "kochi"): (-1.5, -1.0),
+               ("oasis_d", "beijing"): (-2.5, -1.5), ("adana", "kochi"): (-1.5, -1.0), ("oasis_b", "oasis_c"): (0.0, -1.2),
                ("oasis_i", "adana"): (-2.6, 0.4)}
 
 
