@@ -310,10 +310,13 @@ class MarcoPoloApp(PlayShell):
             title = f"Travel to {state.map.name[path[-1]]}: {words} (press Play to confirm)"
         elif travelling:
             title = "Click your destination (colour: its cheapest cost in coins)"
+        paused = self.live and self.pause_reason(state) is not None
+        if paused:
+            title = f"Round {state.round - 1} of 5 is over: read the summary above, then press Next round"
         # only what the map shows: the pieces, whose turn (the title), the travel preview
         key = (tuple(map(tuple, state.travellers)), tuple(sorted((c, tuple(o)) for c, o in state.posts.items())),
                tuple(sorted(state.outposts.items())), state.current_player, state.round, state.is_terminal(),
-               seat, tuple(path or ()), bool(travelling))
+               seat, tuple(path or ()), bool(travelling), paused)
         if key == self._drawn:
             return
         self._drawn = key
@@ -344,7 +347,7 @@ class MarcoPoloApp(PlayShell):
         rows = []
         for s in range(state.players):
             who = data.characters[state.characters[s]]["name"] if state.characters[s] else "(choosing)"
-            goods = ", ".join(f"{n} {g}" for n, g in zip(state.goods[s], GOOD_NAMES)) or "-"
+            goods = ", ".join(f"{n} {g}" for n, g in zip(state.goods[s], GOOD_NAMES) if n) or "-"
             dice = dice_text(state.dice[s]) or "-"
             contracts = "<br>".join(html.escape(contract_text(data, c)) for c in state.active[s]) or "-"
             if s == seat:

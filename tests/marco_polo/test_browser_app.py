@@ -107,6 +107,7 @@ def test_place_dice_and_travel_by_clicking_in_jupyterlab(tmp_path, artifacts):
         expect(watch.locator(".mp-round-summary")).to_contain_text("After round 1 of 5")
         next_round = watch.locator(".mp-continue")
         expect(next_round).to_be_visible()
+        watch.locator(".mp-settings").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "mp_lab_round_pause.png"), full_page=False)
         next_round.click()
         expect(watch.locator(".mp-status")).to_contain_text("Round 2 of 5 is over", timeout=20_000)
