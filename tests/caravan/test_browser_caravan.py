@@ -48,6 +48,7 @@ def test_caravan_app_in_jupyterlab(tmp_path, artifacts):
         expect(app).to_be_visible(timeout=60_000)
         app.scroll_into_view_if_needed()
         expect(app.locator(".caravan-actions-left")).to_contain_text("1 action left", timeout=30_000)
+        expect(app.locator(".caravan-clear")).to_be_hidden()      # a picture board: nothing to select or clear
         app.locator(".caravan-actions select").select_option(index=_option_index(app, "place a camel"))
         app.locator(".caravan-play").click()
         expect(app.locator(".caravan-log")).to_contain_text("Player 0 places a camel", timeout=15_000)
