@@ -113,15 +113,15 @@ def draw_grid(board, ax=None, title: str | None = None):
     return ax
 
 
-def _space_label(board, ax, node) -> None:
+def _space_label(board, ax, node, colour: str = "#222") -> None:
     """The city name or the space number along the top of a space."""
     x, y = node[1], -node[0]
     if node in board.city_name:
         ax.text(x, y + CELL / 2 - 0.12, board.city_name[node], ha="center", va="center", zorder=6,
-                fontsize=8.5, color="#222", gid="space-label")
+                fontsize=8.5, color=colour, gid="space-label")
     elif node in board.number_of:
         ax.text(x, y + CELL / 2 - 0.12, str(board.number_of[node]), ha="center", va="center", zorder=6,
-                fontsize=10, fontweight="bold", color="#222", gid="space-label")
+                fontsize=10, fontweight="bold", color=colour, gid="space-label")
 
 
 def _add(ax, patch):
@@ -140,19 +140,22 @@ def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> l
         for k, group in enumerate(groups):
             shade = _mix(colour, *tones[k % len(tones)])
             for node in group:
+                # the shade (alpha 0.55) over the space: white words where the result is dark
+                seen = tuple(0.55 * s + 0.45 * b for s, b in zip(shade, _space_colour(state.board, node)))
+                ink = "white" if 0.2126 * seen[0] + 0.7152 * seen[1] + 0.0722 * seen[2] < 0.5 else "#222"
                 x, y = node[1], -node[0]
                 _add(ax, Rectangle((x - CELL / 2, y - CELL / 2), CELL, CELL, facecolor=shade, alpha=0.55,
                                        edgecolor=colour, lw=2, zorder=1.6))
-                _space_label(state.board, ax, node)  # again over the shade (an app blits the pieces over the grid)
+                _space_label(state.board, ax, node, ink)  # again over the shade (an app blits pieces over the grid)
                 if node in state.board.city_name:
                     # a city's name fills its top row and a city holds no cube nor demand disc: right middle
                     ax.text(x + CELL / 2 - 0.04, y + 0.06, f"g{k + 1}", fontsize=8, zorder=6,
-                            color="#222", fontweight="bold", ha="right", va="center", gid="group-label")
+                            color=ink, fontweight="bold", ha="right", va="center", gid="group-label")
                 else:
                     # top-right corner: clear of the number (top middle), the cube (left), the demand disc
                     # (right middle) and the camels (bottom)
                     ax.text(x + CELL / 2 - 0.04, y + CELL / 2 - 0.04, f"g{k + 1}", fontsize=8, zorder=6,
-                            color="#222", fontweight="bold", ha="right", va="top", gid="group-label")
+                            color=ink, fontweight="bold", ha="right", va="top", gid="group-label")
     if good_from is not None:
         ring, path = reach_of(state, good_from)
         for node in ring:
