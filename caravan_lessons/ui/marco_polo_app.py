@@ -77,7 +77,8 @@ class MarcoPoloApp(PlayShell):
             a destination).
 
     Raises:
-        ValueError: a bad player count, seat list, mode, canvas or seed.
+        ValueError: a player count that is not a whole number 2 to 4, seats that are not a list of one
+            ``"human"`` or Marco Polo bot per seat, a bad mode, canvas or seed (all before any widget is made).
 
     Attributes:
         state: the live ``marco_polo.State``. space_buttons (by space), city_buttons (by card id),

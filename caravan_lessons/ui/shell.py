@@ -298,7 +298,10 @@ class PlayShell(W.VBox):
 
     def seat_name(self, seat: int) -> str:
         """The name of a seat everywhere in the app: "Player 0 (you)" when one human plays,
-        "Player 0" for each of two humans (hot-seat), "Player 1 (random bot)" for a bot."""
+        "Player 0" for each of two humans (hot-seat), "Player 1 (random bot)" for a bot; "the game" for -1.
+
+        Raises:
+            ValueError: ``seat`` is not a seat number of this game (nor -1)."""
         seats = self.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or not -1 <= seat < len(seats):
             raise ValueError(f"seat must be a seat number 0 to {len(seats) - 1} (or -1 for the game), not {_short(seat)}")
