@@ -42,13 +42,13 @@ def build_sheet(state) -> ScoreSheet:
                                     f"{detail or 'no camel on its space'}", "SAM-SCORE-1", points,
                                  f"card:{goods}"))
         tiles = len(state.goods_tiles[p])
-        rows.append(ScoreRow(p, f"{tiles} goods tile{'s' if tiles != 1 else ''}", "SAM-SCORE-2", tiles,
+        rows.append(ScoreRow(p, plural(tiles, "goods tile"), "SAM-SCORE-2", tiles,
                              "goods tiles"))
         rel = len(state.relation_tiles[p])
-        rows.append(ScoreRow(p, f"{rel} relation tile{'s' if rel != 1 else ''}", "SAM-SCORE-3", rel,
+        rows.append(ScoreRow(p, plural(rel, "relation tile"), "SAM-SCORE-3", rel,
                              "relation tiles"))
         money = state.money[p]
-        rows.append(ScoreRow(p, f"{money} dirham{'s' if money != 1 else ''}", "SAM-SCORE-4", money, "dirhams"))
+        rows.append(ScoreRow(p, plural(money, "dirham"), "SAM-SCORE-4", money, "dirhams"))
     sheet = ScoreSheet(tuple(rows), players=state.players, unit="points")
     totals = sheet.totals()
     best = max(totals)

@@ -143,7 +143,7 @@ def _city_notes(state, graph) -> dict:
         elif kind == "large":
             spaces = attrs.get("city_card_spaces", 1)
             if state is None:
-                notes[node] = f"{spaces} city card{'s' if spaces > 1 else ''}"
+                notes[node] = plural(spaces, "city card")
             else:
                 cards = state.city_cards.get(node, [])
                 text = "card " + ", ".join(str(c) for c in cards)
