@@ -28,7 +28,7 @@ from ..caravan import RULES, EndTurn, make_bot, new_game
 from ..caravan.agents import BOTS as CARAVAN_BOTS
 from ..core import _short, plural
 from ..caravan.components import GOODS, PLAYER_COLOURS
-from .shell import HUMAN, PlayShell, set_enabled
+from .shell import HUMAN, PlayShell, ipympl_canvas, set_enabled
 
 __all__ = ["CaravanApp"]
 
@@ -88,11 +88,7 @@ class CaravanApp(PlayShell):
         self._background = None
         self.canvas_kind = canvas
         if canvas == "ipympl":
-            from ipympl.backend_nbagg import new_figure_manager_given_figure
-
-            self.board_view = new_figure_manager_given_figure(id(self), self.figure).canvas
-            self.board_view.header_visible = False
-            self.board_view.toolbar_visible = False
+            self.board_view = ipympl_canvas(self.figure, id(self))
         else:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
 

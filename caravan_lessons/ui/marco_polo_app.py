@@ -41,7 +41,7 @@ from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
 from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, dice_text
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
-from .shell import HUMAN, PlayShell, set_enabled
+from .shell import HUMAN, PlayShell, ipympl_canvas, set_enabled
 
 __all__ = ["BOTS", "MarcoPoloApp"]
 
@@ -110,14 +110,10 @@ class MarcoPoloApp(PlayShell):
         self._drawn = None
         self.map_view = MapView(state, figsize=(10, 6.0))
         if canvas == "ipympl":
-            from ipympl.backend_nbagg import new_figure_manager_given_figure
-
             for artist in self.map_view._dynamic:
                 artist.set_animated(False)
             self.map_view.figure.set_dpi(80)            # 800 x 480 pixels: whole at JupyterLab's default width
-            self.map_widget = new_figure_manager_given_figure(id(self), self.map_view.figure).canvas
-            self.map_widget.header_visible = False
-            self.map_widget.toolbar_visible = False
+            self.map_widget = ipympl_canvas(self.map_view.figure, id(self))
         else:
             self.map_widget = W.Image(format="png", layout=W.Layout(width="100%", max_width="860px"))
         self.map_widget.add_class("mp-map")

@@ -65,6 +65,27 @@ MODES = ("match", "practice")
 MODE_TIPS = ("undo only while nothing hidden was revealed since your move", "undo any move, any time")
 
 
+def ipympl_canvas(figure, num: int):
+    """A live ipympl canvas widget (clickable, no header or toolbar) showing ``figure``.
+
+    Importing ipympl switches pyplot's backend to ipympl (``ipympl/__init__`` calls ``matplotlib.use``), which
+    would close every open pyplot figure and change how the learner's own plots show. The app only needs the
+    canvas of its own figure, so the switch is skipped: the learner's backend and figures stay as they were.
+    """
+    import matplotlib
+
+    real_use = matplotlib.use
+    matplotlib.use = lambda *_args, **_kwargs: None
+    try:
+        from ipympl.backend_nbagg import new_figure_manager_given_figure
+    finally:
+        matplotlib.use = real_use
+    canvas = new_figure_manager_given_figure(num, figure).canvas
+    canvas.header_visible = False
+    canvas.toolbar_visible = False
+    return canvas
+
+
 def set_enabled(button: W.Button, enabled: bool, style: str = "") -> None:
     """Enable or disable ``button`` so that the difference shows: enabled it wears ``style`` (e.g. "warning",
     orange), disabled it is plain grey. (A disabled coloured button only fades a little and still looks

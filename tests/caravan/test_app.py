@@ -178,9 +178,17 @@ def test_widget_count_bounded_over_replays_and_undos():
 
 def test_clear_selection_shows_only_on_a_clickable_board():
     """A picture board cannot be clicked, so nothing can be selected on it: no "Clear board selection" there."""
+    import matplotlib
+    import matplotlib.pyplot as plt
+
+    backend = matplotlib.get_backend()
+    mine = plt.figure()                                     # a learner's own figure
     static = CaravanApp(players=2, seed=4, seats=["human", "greedy"])
     live = CaravanApp(players=2, seed=4, seats=["human", "greedy"], canvas="ipympl")
     try:
+        # the live canvas leaves pyplot alone (importing ipympl would switch the backend, closing figures)
+        assert matplotlib.get_backend() == backend and plt.fignum_exists(mine.number)
+        plt.close(mine)
         assert static.clear_button.layout.display == "none"
         assert "click" not in static.status.value.lower()
         assert live.clear_button.layout.display is None
