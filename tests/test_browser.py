@@ -130,6 +130,17 @@ def test_rounds_won_and_lost_pause_with_the_score_sheet_in_jupyterlab(tmp_path, 
         assert moves > 10
         _round_end_seen(page, win, artifacts, "jaipur_app_round_won", "Player 0 (you) is richer")
 
+        # the replay slider's keys: Home goes to the start, End back to the newest move (the app was
+        # displayed at move 0; the slider's End key kept that range until the app renewed its view)
+        handle = win.locator(".jaipur-replay .noUi-handle")
+        status = win.locator(".jaipur-status")
+        handle.focus()
+        page.keyboard.press("Home")
+        expect(status).to_contain_text("after move 0 of", timeout=15_000)
+        page.keyboard.press("End")
+        expect(status).to_contain_text("Player 0 (you) to move", timeout=15_000)
+        assert handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
+
         # a whole round by clicking, lost against the heuristic bot
         lose = bs.JaipurPage(page, ".app-lose")
         lose.settle()
