@@ -74,6 +74,11 @@ def _round_end_seen(page, app: "bs.JaipurPage", artifacts: Path, shot: str, winn
     expect(next_round).to_be_enabled()
     sheet = app.locator(".jaipur-score-sheet")
     expect(sheet).to_be_visible()
+    # every button's label is whole, the long "Undo my move and the result" included
+    expect(app.locator(".jaipur-undo")).to_contain_text("Undo my move and the result")
+    clipped = page.evaluate(f"""[...document.querySelectorAll('{app.root} button')]
+        .filter(b => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)""")
+    assert clipped == [], clipped
     expect(sheet.locator(".score-text")).to_contain_text("Step 0 of")
     # paused for real: nothing moves for a while, the bot does not deal the next round
     top = app.top_move()
@@ -116,11 +121,16 @@ def test_rounds_won_and_lost_pause_with_the_score_sheet_in_jupyterlab(tmp_path, 
 
         # an illegal move: one camel as 'take one good' -> the engine's rule, nothing changes
         before = sorted(win.cards("market"))
+        top_of_hand = win.locator(".jaipur-hand").bounding_box()["y"]
         win.locator(".jaipur-market-card.jaipur-card-camel:visible").first.click()
         win.locator(".jaipur-take-one").click()
         explain = win.locator(".jaipur-explain")
         expect(explain).to_contain_text("JAI-TAKE-6", timeout=15_000)
         assert sorted(win.cards("market")) == before
+        # the message line is under the buttons: the refusal does not move the cards the learner clicks
+        assert win.locator(".jaipur-hand").bounding_box()["y"] == top_of_hand
+        explain_y = explain.bounding_box()["y"]
+        assert explain_y > win.locator(".jaipur-sell").bounding_box()["y"] > top_of_hand
         page.locator(".app-win").screenshot(path=str(artifacts / "jaipur_app_refusal.png"))
         win.locator(".jaipur-clear").click()
         expect(explain).not_to_contain_text("JAI-TAKE-6", timeout=15_000)  # the stale refusal is gone

@@ -13,9 +13,10 @@ Seats, bots, pauses at the round end, undo, the log and the replay slider come f
 :class:`~caravan_lessons.ui.shell.PlayShell`. At the end of a round play stops for everyone, the
 score sheet is added up item by item in the score stepper, and a human presses **Next round**.
 
-What the learner acts on (market, hand, herd, action buttons) comes first; the reference
-information (the rival, the deck, the token stacks, the bonus stacks) sits beside it, or below it
-when the notebook is narrow. Every widget a test or a browser needs carries a CSS class
+What the learner acts on (market, hand, herd, action buttons) comes first; the message line (what
+the last move did, why an attempt was refused, a guided step) sits right under the buttons, so a
+message never moves the cards; the reference information (the rival, the deck, the token stacks,
+the bonus stacks) sits beside it, or below it when the notebook is narrow. Every widget a test or a browser needs carries a CSS class
 (``jaipur-...``); the look of the cards is a small style sheet, so a redraw sends one message per
 card that changed.
 """
@@ -51,6 +52,7 @@ STYLE = "<style>" + "".join(
 .jaipur-app .jupyter-button.jaipur-guide-target{outline:4px solid #ff9800;outline-offset:1px}
 .jaipur-app .jupyter-button.jaipur-card:disabled{opacity:0.85}
 .jaipur-app .jaipur-title{margin:4px 0 0 0}
+.jaipur-app .jupyter-button.jaipur-undo{width:auto !important;min-width:170px}
 .jaipur-app .widget-html-content{line-height:1.45}
 </style>"""
 """The style sheet of the app (card colours by type, the green outline of legal cards, the thick
@@ -187,6 +189,7 @@ class JaipurApp(PlayShell):
             self.market_title, self.market_box, self.hand_title, self.hand_box, self.herd_title, self.herd_box,
             W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap", margin="6px 0 0 0")),
             W.HBox([self.clear_button, self.undo_button], layout=W.Layout(flex_flow="row wrap")),
+            self.explain,
         ], layout=W.Layout(flex="1 1 520px", max_width="760px", margin="0 16px 0 0")).add_class("jaipur-play-area")
         reference = W.VBox([self.board], layout=W.Layout(flex="0 1 390px")).add_class("jaipur-reference")
         # the replay slider sits in a box of its own, so that its view can be made again (see _renew_slider)
@@ -194,7 +197,7 @@ class JaipurApp(PlayShell):
         self.replay_box = W.HBox([self.replay]).add_class("jaipur-replay-box")
         self._slider_range = self.replay.max
         return [
-            self.style_sheet, self.settings, self.status, self.explain, self.stepper_box,
+            self.style_sheet, self.settings, self.status, self.stepper_box,
             W.HBox([play_area, reference], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.replay_box, self.log_view,
         ]
