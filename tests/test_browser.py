@@ -115,6 +115,11 @@ def test_rounds_won_and_lost_pause_with_the_score_sheet_in_jupyterlab(tmp_path, 
         clipped = page.evaluate("""[...document.querySelectorAll('.app-win .jaipur-card:not(.jaipur-off)')]
             .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)""")
         assert clipped == []
+        # the undo policy (labelled, a toggle) stays on the seat pickers' row; it does not wrap under them
+        seat_box = win.locator(".jaipur-seat-1").bounding_box()
+        mode_box = win.locator(".jaipur-mode").bounding_box()
+        assert abs(mode_box["y"] - seat_box["y"]) < seat_box["height"], (seat_box, mode_box)
+        expect(win.locator(".jaipur-settings")).to_contain_text("Undo policy:")
         # the market and the hand come before the token stacks
         market_y = win.locator(".jaipur-market").bounding_box()["y"]
         assert market_y <= win.locator(".jaipur-stacks").bounding_box()["y"]

@@ -693,3 +693,19 @@ def test_wording_verdicts_sections_and_bonus_counts(capsys):
     app = JaipurApp(seed=3)
     assert "7 tokens for 3 cards" in app.board.value
     app.close()
+
+
+def test_the_browser_bench_prints_each_click_beside_its_in_process_figure():
+    from caravan_lessons.bench import BROWSER_CLICKS, browser_table
+
+    kinds = list(BROWSER_CLICKS)
+    figures = {"browser_ms": {**dict(zip(kinds, (82.7, 130.0, 46.7, 63.5))),
+                              "max": dict.fromkeys(kinds, 501.4), "samples": dict.fromkeys(kinds, 10)},
+               "inprocess_ms": dict(zip(kinds, (9.95, 1.86, 0.1, 0.95))), "target_ms": 100, "cpus": 2,
+               "python": "3.11", "load_average": 7.5}
+    lines = browser_table(figures).splitlines()
+    assert len(lines) == 2 + len(kinds)
+    move = next(line for line in lines if line.startswith("move + random bot's reply"))
+    assert move.split()[-6:] == ["82.7", "(501.4)", "10", "9.95", "100", "ok"]
+    assert lines[2].startswith("undo") and lines[2].endswith("SLOW")  # over the 100 ms target
+    assert "load average 7.5" in lines[-1]
