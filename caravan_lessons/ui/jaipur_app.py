@@ -203,8 +203,8 @@ class JaipurApp(PlayShell):
         ]
 
     def refresh(self) -> None:
+        self._renew_slider()  # first: the shell sets the status line last, once everything else is drawn
         super().refresh()
-        self._renew_slider()
 
     def _renew_slider(self) -> None:
         """Have the browser make the replay slider's view again when the number of moves changed.
