@@ -710,9 +710,34 @@ def browser_latency(samples: int = 10, seed: int = 5) -> dict:
     return figures
 
 
+BROWSER_CLICKS = {"move_with_bot_reply": "move + random bot's reply", "undo": "undo",
+                  "stepper_next": "score stepper Next", "replay_step": "replay slider step"}
+"""The clicks the browser bench times (issue 7, item 13), in the order they are printed."""
+
+
+def browser_table(figures: dict) -> str:
+    """The browser figures beside the in-process ones, one line per click: the browser median (and max),
+    the number of clicks timed, the in-process median and the target, all in ms; the load average last
+    (timings on a loaded machine are slower)."""
+    browser, inprocess, target = figures["browser_ms"], figures["inprocess_ms"], figures["target_ms"]
+    lines = [f"{'click':28s} {'browser median':>14s} {'(max)':>9s} {'clicks':>6s} {'in-process':>10s} {'target':>6s}"]
+    for kind, label in BROWSER_CLICKS.items():
+        verdict = "ok" if browser[kind] <= target else "SLOW"
+        lines.append(f"{label:28s} {browser[kind]:>14.1f} {'(' + format(browser['max'][kind], '.1f') + ')':>9s} "
+                     f"{browser['samples'][kind]:>6d} {inprocess[kind]:>10.2f} {target:>6d} {verdict}")
+    lines.append(f"ms from the click to the settled DOM (Voila, Chromium) beside the in-process redraw; "
+                 f"load average {figures.get('load_average', '?')}, {figures.get('cpus', '?')} cpus, "
+                 f"Python {figures.get('python', '?')}")
+    return "\n".join(lines)
+
+
 def run_browser_bench(samples: int = 10, as_json: bool = False) -> int:
-    """Measure :func:`browser_latency` and print it beside the in-process figures."""
+    """Measure :func:`browser_latency` and print it beside the in-process figures (a table, or JSON)."""
     figures = {"browser_ms": browser_latency(samples), "inprocess_ms": inprocess_figures(samples),
-               "target_ms": 100, "python": platform.python_version(), "cpus": os.cpu_count()}
-    _print_figures(figures, as_json)
+               "target_ms": 100, "python": platform.python_version(), "cpus": os.cpu_count(),
+               "load_average": round(os.getloadavg()[0], 1)}
+    if as_json:
+        _print_figures(figures, as_json)
+    else:
+        print(browser_table(figures))
     return 0

@@ -74,6 +74,11 @@ def _round_end_seen(page, app: "bs.JaipurPage", artifacts: Path, shot: str, winn
     expect(next_round).to_be_enabled()
     sheet = app.locator(".jaipur-score-sheet")
     expect(sheet).to_be_visible()
+    # every button's label is whole, the long "Undo my move and the result" included
+    expect(app.locator(".jaipur-undo")).to_contain_text("Undo my move and the result")
+    clipped = page.evaluate(f"""[...document.querySelectorAll('{app.root} button')]
+        .filter(b => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)""")
+    assert clipped == [], clipped
     expect(sheet.locator(".score-text")).to_contain_text("Step 0 of")
     # paused for real: nothing moves for a while, the bot does not deal the next round
     top = app.top_move()
@@ -110,17 +115,27 @@ def test_rounds_won_and_lost_pause_with_the_score_sheet_in_jupyterlab(tmp_path, 
         clipped = page.evaluate("""[...document.querySelectorAll('.app-win .jaipur-card:not(.jaipur-off)')]
             .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)""")
         assert clipped == []
+        # the undo policy (labelled, a toggle) stays on the seat pickers' row; it does not wrap under them
+        seat_box = win.locator(".jaipur-seat-1").bounding_box()
+        mode_box = win.locator(".jaipur-mode").bounding_box()
+        assert abs(mode_box["y"] - seat_box["y"]) < seat_box["height"], (seat_box, mode_box)
+        expect(win.locator(".jaipur-settings")).to_contain_text("Undo policy:")
         # the market and the hand come before the token stacks
         market_y = win.locator(".jaipur-market").bounding_box()["y"]
         assert market_y <= win.locator(".jaipur-stacks").bounding_box()["y"]
 
         # an illegal move: one camel as 'take one good' -> the engine's rule, nothing changes
         before = sorted(win.cards("market"))
+        top_of_hand = win.locator(".jaipur-hand").bounding_box()["y"]
         win.locator(".jaipur-market-card.jaipur-card-camel:visible").first.click()
         win.locator(".jaipur-take-one").click()
         explain = win.locator(".jaipur-explain")
         expect(explain).to_contain_text("JAI-TAKE-6", timeout=15_000)
         assert sorted(win.cards("market")) == before
+        # the message line is under the buttons: the refusal does not move the cards the learner clicks
+        assert win.locator(".jaipur-hand").bounding_box()["y"] == top_of_hand
+        explain_y = explain.bounding_box()["y"]
+        assert explain_y > win.locator(".jaipur-sell").bounding_box()["y"] > top_of_hand
         page.locator(".app-win").screenshot(path=str(artifacts / "jaipur_app_refusal.png"))
         win.locator(".jaipur-clear").click()
         expect(explain).not_to_contain_text("JAI-TAKE-6", timeout=15_000)  # the stale refusal is gone
@@ -129,6 +144,17 @@ def test_rounds_won_and_lost_pause_with_the_score_sheet_in_jupyterlab(tmp_path, 
         moves = _play_round(win, strong=True)
         assert moves > 10
         _round_end_seen(page, win, artifacts, "jaipur_app_round_won", "Player 0 (you) is richer")
+
+        # the replay slider's keys: Home goes to the start, End back to the newest move (the app was
+        # displayed at move 0; the slider's End key kept that range until the app renewed its view)
+        handle = win.locator(".jaipur-replay .noUi-handle")
+        status = win.locator(".jaipur-status")
+        handle.focus()
+        page.keyboard.press("Home")
+        expect(status).to_contain_text("after move 0 of", timeout=15_000)
+        page.keyboard.press("End")
+        expect(status).to_contain_text("Player 0 (you) to move", timeout=15_000)
+        assert handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
 
         # a whole round by clicking, lost against the heuristic bot
         lose = bs.JaipurPage(page, ".app-lose")

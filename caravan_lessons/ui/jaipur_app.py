@@ -13,9 +13,10 @@ Seats, bots, pauses at the round end, undo, the log and the replay slider come f
 :class:`~caravan_lessons.ui.shell.PlayShell`. At the end of a round play stops for everyone, the
 score sheet is added up item by item in the score stepper, and a human presses **Next round**.
 
-What the learner acts on (market, hand, herd, action buttons) comes first; the reference
-information (the rival, the deck, the token stacks, the bonus stacks) sits beside it, or below it
-when the notebook is narrow. Every widget a test or a browser needs carries a CSS class
+What the learner acts on (market, hand, herd, action buttons) comes first; the message line (what
+the last move did, why an attempt was refused, a guided step) sits right under the buttons, so a
+message never moves the cards; the reference information (the rival, the deck, the token stacks,
+the bonus stacks) sits beside it, or below it when the notebook is narrow. Every widget a test or a browser needs carries a CSS class
 (``jaipur-...``); the look of the cards is a small style sheet, so a redraw sends one message per
 card that changed.
 """
@@ -51,6 +52,7 @@ STYLE = "<style>" + "".join(
 .jaipur-app .jupyter-button.jaipur-guide-target{outline:4px solid #ff9800;outline-offset:1px}
 .jaipur-app .jupyter-button.jaipur-card:disabled{opacity:0.85}
 .jaipur-app .jaipur-title{margin:4px 0 0 0}
+.jaipur-app .jupyter-button.jaipur-undo{width:auto !important;min-width:170px}
 .jaipur-app .widget-html-content{line-height:1.45}
 </style>"""
 """The style sheet of the app (card colours by type, the green outline of legal cards, the thick
@@ -187,13 +189,37 @@ class JaipurApp(PlayShell):
             self.market_title, self.market_box, self.hand_title, self.hand_box, self.herd_title, self.herd_box,
             W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap", margin="6px 0 0 0")),
             W.HBox([self.clear_button, self.undo_button], layout=W.Layout(flex_flow="row wrap")),
+            self.explain,
         ], layout=W.Layout(flex="1 1 520px", max_width="760px", margin="0 16px 0 0")).add_class("jaipur-play-area")
         reference = W.VBox([self.board], layout=W.Layout(flex="0 1 390px")).add_class("jaipur-reference")
+        # the replay slider sits in a box of its own, so that its view can be made again (see _renew_slider)
+        self.replay_pad = W.HTML(layout=W.Layout(width="0px", margin="0"))
+        self.replay_box = W.HBox([self.replay]).add_class("jaipur-replay-box")
+        self._slider_range = self.replay.max
         return [
-            self.style_sheet, self.settings, self.status, self.explain, self.stepper_box,
+            self.style_sheet, self.settings, self.status, self.stepper_box,
             W.HBox([play_area, reference], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.replay, self.log_view,
+            self.replay_box, self.log_view,
         ]
+
+    def refresh(self) -> None:
+        self._renew_slider()  # first: the shell sets the status line last, once everything else is drawn
+        super().refresh()
+
+    def _renew_slider(self) -> None:
+        """Have the browser make the replay slider's view again when the number of moves changed.
+
+        ipywidgets' slider (noUiSlider in the browser) keeps, for its **End** key, the range it was
+        created with: an app displayed at move 0 sent End to move 0 however many moves followed.
+        Giving the slider's box a new list of children (the slider alone, or an empty 0 px pad and
+        the slider, in turn) makes the browser drop the old view and create a new one with the
+        current range, so End goes to the newest move (one message per change of range, no new widget).
+        """
+        if self.replay.max == self._slider_range:
+            return
+        self._slider_range = self.replay.max
+        self.replay_box.children = ((self.replay,) if len(self.replay_box.children) == 2
+                                    else (self.replay_pad, self.replay))
 
     def _card_button(self, kind: str, width: str) -> CardButton:
         button = CardButton(kind, width)
