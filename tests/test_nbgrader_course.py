@@ -94,15 +94,9 @@ JAIPUR_POINTS = {
     "q5a_check": 2, "q5b_check": 2,
     "q6_check_random": 1, "q6_check_greedy": 2,
 }
-# grade id -> points the wrong submission earns
-WRONG_POINTS = {
-    "q1a_check": 0, "q1b_check": 2,
-    "q2a_check": 0, "q2b_check_legal": 1, "q2b_check_complete": 0,
-    "q3a_check_a_c": 1, "q3a_check_d_f": 0, "q3a_check_g_i": 1, "q3b_check": 0,
-    "q4a_check": 2, "q4b_check": 0, "q4c_check": 2,
-    "q5a_check": 0, "q5b_check": 2,
-    "q6_check_random": 1, "q6_check_greedy": 0,
-}
+# grade id -> points the wrong submission earns (the others: full points)
+WRONG_POINTS = {**JAIPUR_POINTS, "q1a_check": 0, "q2a_check": 0, "q2b_check_complete": 0, "q3a_check_d_f": 0,
+                "q3b_check": 0, "q4b_check": 0, "q5a_check": 0, "q6_check_greedy": 0}
 
 # --- Caravan ----------------------------------------------------------------------------------------
 
