@@ -92,6 +92,40 @@ def test_the_no_code_track_has_explain_why_cells():
         assert [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id", "").endswith("_explain")], name
 
 
+GUIDE_SECTIONS = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo"}
+
+
+@pytest.mark.parametrize("game", list(GUIDE_SECTIONS))
+def test_the_teachers_guide_lists_every_question_and_its_points(game):
+    """docs/teaching.md's section of each game names every question and gives the notebooks' totals;
+    its setup table gives the same totals. A question added to a game must be added to the guide."""
+    import importlib
+
+    from caravan_lessons.exercises import GAMES
+
+    assert set(GUIDE_SECTIONS) == set(GAMES)
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    name = GUIDE_SECTIONS[game]
+    section = text.split(f"\n## {name}\n", 1)[1].split("\n## ", 1)[0]
+    auto = by_hand = 0
+    for path in sorted((ROOT / "exercises" / game).glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("grade"):
+                if cell.cell_type == "code":
+                    auto += meta["points"]
+                else:
+                    by_hand += meta["points"]
+    total = re.search(r"Total: (\d+) autograded points(?: and (\d+) by hand)?", section)
+    assert total, f"docs/teaching.md, section {name}: no 'Total: N autograded points' line"
+    assert (int(total[1]), int(total[2] or 0)) == (auto, by_hand), f"docs/teaching.md, {name}: the notebooks give {auto} + {by_hand} by hand"
+    row = re.search(rf"^\| {name} \| (\d+) \| (\d+|–) \|", text, re.MULTILINE)
+    assert row and (int(row[1]), 0 if row[2] == "–" else int(row[2])) == (auto, by_hand), f"setup table, {name}"
+    questions = importlib.import_module(f"caravan_lessons.exercises.{game}").QUESTIONS
+    missing = [label for label in questions if not re.search(rf"\b{label}\b", section)]
+    assert not missing, f"docs/teaching.md, section {name}: no row for {missing}"
+
+
 def test_there_are_six_progressive_exercise_notebooks():
     names = [p.stem for p in SOURCES]
     assert len(names) >= 6, names
