@@ -838,6 +838,7 @@ def _swallows_everything(*args):
 
 
 def test_code_that_catches_every_exception_is_killed(monkeypatch, capsys):
+    monkeypatch.setenv("CARAVAN_TIME_SCALE", "1")  # the hard stop as written (it scales like the budgets)
     monkeypatch.setattr(ex.q1b, "per_call", 0.2)
     monkeypatch.setattr(ex.q1b, "limit", 2.0)
     start = time.perf_counter()
@@ -845,6 +846,16 @@ def test_code_that_catches_every_exception_is_killed(monkeypatch, capsys):
     assert time.perf_counter() - start < 5
     out = capsys.readouterr().out
     assert "took too long" in out or "was stopped after" in out
+
+
+def test_the_hard_stop_scales_with_the_budgets(monkeypatch):
+    """CARAVAN_TIME_SCALE gives a slow machine more time; the forked check's hard stop must move with
+    the budgets, or it would cut a check whose scaled budgets are still running."""
+    monkeypatch.setenv("CARAVAN_TIME_SCALE", "1")
+    ok, text = framework.run_isolated(lambda: (time.sleep(1.5), (True, "done"))[1], 1.0)
+    assert not ok and "stopped after 1 s" in text
+    monkeypatch.setenv("CARAVAN_TIME_SCALE", "3")
+    assert framework.run_isolated(lambda: (time.sleep(1.5), (True, "done"))[1], 1.0) == (True, "done")
 
 
 class _GreedyLooper:
@@ -855,6 +866,7 @@ class _GreedyLooper:
 
 
 def test_win_rate_never_crashes_nor_hangs(capsys, monkeypatch):
+    monkeypatch.setenv("CARAVAN_TIME_SCALE", "1")  # the looper is killed at the hard stop as written
     assert ex.win_rate(_FirstHint, matches=0) is None
     assert "matches must be" in capsys.readouterr().out
     assert ex.win_rate(_FirstHint, matches=10 ** 5000) is None

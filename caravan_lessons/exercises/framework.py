@@ -321,9 +321,12 @@ def run_isolated(function: Callable[[], tuple[bool, str]], limit: float) -> tupl
     BaseException``), cannot hang the notebook: the child is killed with SIGKILL. What the learner
     code prints is kept (the first 2,000 characters) and shown before the verdict. Without
     ``os.fork`` (Windows) the function runs in-process (the :class:`Budget` still applies).
+    ``limit`` is multiplied by :func:`time_scale`, like every budget inside it: a hard stop that did
+    not move would cut a check whose scaled budgets are still running.
     """
     if not FORK:
         return function()
+    limit = limit * time_scale()
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: run, send the verdict, leave at once (no atexit, no kernel cleanup)
