@@ -92,6 +92,40 @@ def test_the_no_code_track_has_explain_why_cells():
         assert [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id", "").endswith("_explain")], name
 
 
+GUIDE_SECTIONS = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo"}
+
+
+@pytest.mark.parametrize("game", list(GUIDE_SECTIONS))
+def test_the_teachers_guide_lists_every_question_and_its_points(game):
+    """docs/teaching.md's section of each game names every question and gives the notebooks' totals;
+    its setup table gives the same totals. A question added to a game must be added to the guide."""
+    import importlib
+
+    from caravan_lessons.exercises import GAMES
+
+    assert set(GUIDE_SECTIONS) == set(GAMES)
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    name = GUIDE_SECTIONS[game]
+    section = text.split(f"\n## {name}\n", 1)[1].split("\n## ", 1)[0]
+    auto = by_hand = 0
+    for path in sorted((ROOT / "exercises" / game).glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("grade"):
+                if cell.cell_type == "code":
+                    auto += meta["points"]
+                else:
+                    by_hand += meta["points"]
+    total = re.search(r"Total: (\d+) autograded points(?: and (\d+) by hand)?", section)
+    assert total, f"docs/teaching.md, section {name}: no 'Total: N autograded points' line"
+    assert (int(total[1]), int(total[2] or 0)) == (auto, by_hand), f"docs/teaching.md, {name}: the notebooks give {auto} + {by_hand} by hand"
+    row = re.search(rf"^\| {name} \| (\d+) \| (\d+|–) \|", text, re.MULTILINE)
+    assert row and (int(row[1]), 0 if row[2] == "–" else int(row[2])) == (auto, by_hand), f"setup table, {name}"
+    questions = importlib.import_module(f"caravan_lessons.exercises.{game}").QUESTIONS
+    missing = [label for label in questions if not re.search(rf"\b{label}\b", section)]
+    assert not missing, f"docs/teaching.md, section {name}: no row for {missing}"
+
+
 def test_there_are_six_progressive_exercise_notebooks():
     names = [p.stem for p in SOURCES]
     assert len(names) >= 6, names
@@ -804,6 +838,7 @@ def _swallows_everything(*args):
 
 
 def test_code_that_catches_every_exception_is_killed(monkeypatch, capsys):
+    monkeypatch.setenv("CARAVAN_TIME_SCALE", "1")  # the hard stop as written (it scales like the budgets)
     monkeypatch.setattr(ex.q1b, "per_call", 0.2)
     monkeypatch.setattr(ex.q1b, "limit", 2.0)
     start = time.perf_counter()
@@ -811,6 +846,16 @@ def test_code_that_catches_every_exception_is_killed(monkeypatch, capsys):
     assert time.perf_counter() - start < 5
     out = capsys.readouterr().out
     assert "took too long" in out or "was stopped after" in out
+
+
+def test_the_hard_stop_scales_with_the_budgets(monkeypatch):
+    """CARAVAN_TIME_SCALE gives a slow machine more time; the forked check's hard stop must move with
+    the budgets, or it would cut a check whose scaled budgets are still running."""
+    monkeypatch.setenv("CARAVAN_TIME_SCALE", "1")
+    ok, text = framework.run_isolated(lambda: (time.sleep(1.5), (True, "done"))[1], 1.0)
+    assert not ok and "stopped after 1 s" in text
+    monkeypatch.setenv("CARAVAN_TIME_SCALE", "3")
+    assert framework.run_isolated(lambda: (time.sleep(1.5), (True, "done"))[1], 1.0) == (True, "done")
 
 
 class _GreedyLooper:
@@ -821,6 +866,7 @@ class _GreedyLooper:
 
 
 def test_win_rate_never_crashes_nor_hangs(capsys, monkeypatch):
+    monkeypatch.setenv("CARAVAN_TIME_SCALE", "1")  # the looper is killed at the hard stop as written
     assert ex.win_rate(_FirstHint, matches=0) is None
     assert "matches must be" in capsys.readouterr().out
     assert ex.win_rate(_FirstHint, matches=10 ** 5000) is None

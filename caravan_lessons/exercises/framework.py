@@ -27,7 +27,10 @@ Two exceptions to "never raises", both for graders, not for learners:
   ``autograde``), a failing ``check`` raises too, so nbgrader's Validate button and the autograder
   see the failure even in a release that lost its hidden tests -- unless ``grade`` of the same
   question part already passed in that kernel (a graded cell may run its hidden ``grade`` first,
-  e.g. to grade a later part on the reference of an earlier one).
+  e.g. to grade a later part on the reference of an earlier one). The check then does not say
+  "not solved yet" beside the points just given: it says that the points are earned, that the
+  grade used the teacher's reference of the earlier answer, and what goes wrong with the
+  learner's own earlier answer, so that feedback and marks agree.
 """
 from __future__ import annotations
 
@@ -318,9 +321,12 @@ def run_isolated(function: Callable[[], tuple[bool, str]], limit: float) -> tupl
     BaseException``), cannot hang the notebook: the child is killed with SIGKILL. What the learner
     code prints is kept (the first 2,000 characters) and shown before the verdict. Without
     ``os.fork`` (Windows) the function runs in-process (the :class:`Budget` still applies).
+    ``limit`` is multiplied by :func:`time_scale`, like every budget inside it: a hard stop that did
+    not move would cut a check whose scaled budgets are still running.
     """
     if not FORK:
         return function()
+    limit = limit * time_scale()
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: run, send the verdict, leave at once (no atexit, no kernel cleanup)
@@ -473,7 +479,8 @@ class Question:
         self.uses = dict(uses or {})
         self.limit = limit
         self._next_hint = 0
-        self._graded_ok: set[tuple[int, str | None]] = set()
+        # (id(answer), part) -> the names the passing grade replaced by the teacher's references
+        self._graded_ok: dict[tuple[int, str | None], tuple[str, ...]] = {}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.label}: {self.title}; answer {self.answer_name}>"
@@ -501,9 +508,11 @@ class Question:
         Never raises for a bad answer (except under nbgrader, see the module notes), never hangs.
         """
         self._check_part(part)
-        ok, text = self._run(answer, part, graded=False, extra=(), earlier=None, options={})
+        graded_with = self._graded_ok.get((id(answer), part)) if grading_run() else None
+        ok, text = self._run(answer, part, graded=False, extra=(), earlier=None, options={},
+                             graded_with=graded_with)
         print(text)
-        if not ok and grading_run() and (id(answer), part) not in self._graded_ok:
+        if not ok and grading_run() and graded_with is None:
             raise AssertionError(text)
         return ok
 
@@ -526,7 +535,7 @@ class Question:
         print(text)
         if not ok:
             raise AssertionError(text)
-        self._graded_ok.add((id(answer), part))
+        self._graded_ok[(id(answer), part)] = tuple(earlier or ())
         return True
 
     def hint(self) -> None:
@@ -559,11 +568,16 @@ class Question:
     # -- the machinery --
 
     def _run(self, answer: Any, part: str | None, graded: bool, extra: tuple, earlier: dict | None,
-             options: dict) -> tuple[bool, str]:
-        return run_isolated(lambda: self._verdict(answer, part, graded, extra, earlier, options), self.limit)
+             options: dict, graded_with: tuple[str, ...] | None = None) -> tuple[bool, str]:
+        return run_isolated(lambda: self._verdict(answer, part, graded, extra, earlier, options, graded_with),
+                            self.limit)
 
     def _verdict(self, answer: Any, part: str | None = None, graded: bool = False, extra: tuple = (),
-                 earlier: dict | None = None, options: dict | None = None) -> tuple[bool, str]:
+                 earlier: dict | None = None, options: dict | None = None,
+                 graded_with: tuple[str, ...] | None = None) -> tuple[bool, str]:
+        """(ok, the verdict in words). ``graded_with``: this part's ``grade`` already passed in this
+        grading run, with these names replaced by the teacher's references; a failure is then told
+        as what it is (the learner's own earlier answer, not this one), never as "not solved yet"."""
         heading = self._heading(part)
         namespace = _answer_globals(answer) if earlier else None
         saved = {}
@@ -573,6 +587,8 @@ class Question:
         try:
             note = self._judge(answer, part, graded, extra, **(options or {}))
         except NotSolved as failure:
+            if graded_with is not None:
+                return False, self._after_grade(heading, failure.problem, answer, graded_with)
             hint = failure.hint or (self.hints[0] if self.hints else "")
             text = f"{heading}: not solved yet: {failure.problem}"
             if hint:
@@ -582,13 +598,18 @@ class Question:
                 text += f"\n  Rules: {', '.join(self.rules)}"
             return False, text
         except TimeUp:
-            return False, (f"{heading}: not solved yet: {self.answer_name} took too long and was stopped.\n"
+            problem = f"{self.answer_name} took too long and was stopped."
+            if graded_with is not None:
+                return False, self._after_grade(heading, problem, answer, graded_with)
+            return False, (f"{heading}: not solved yet: {problem}\n"
                            "  Hint: look for a loop that never ends, or work that grows too fast.")
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # an answer too odd to compare, or a bug of the check itself
-            return False, (f"{heading}: not solved yet: the check could not finish "
-                           f"({type(exc).__name__}: {clip(exc)}).\n  Hint: {self.answer_name} should be "
+            problem = f"the check could not finish ({type(exc).__name__}: {clip(exc)})."
+            if graded_with is not None:
+                return False, self._after_grade(heading, problem, answer, graded_with)
+            return False, (f"{heading}: not solved yet: {problem}\n  Hint: {self.answer_name} should be "
                            f"{self.expects}. If it is, tell your teacher: this may be a bug of the check.")
         finally:
             for name, value in saved.items():
@@ -599,7 +620,7 @@ class Question:
         text = f"{heading}: {GRADED if graded else PASSED}."
         return True, text + (f"\n  {note}" if note else "")
 
-    def _earlier_note(self, answer: Any) -> str:
+    def _earlier_note(self, answer: Any, after_grade: bool = False) -> str:
         """' Note: your q5a_round_rupees is not right yet ...' when a used earlier answer fails its check."""
         namespace = _answer_globals(answer)
         code = getattr(answer, "__code__", None)
@@ -609,10 +630,27 @@ class Question:
             if name in code.co_names and namespace.get(name) is not None:
                 ok, _ = question._verdict(namespace[name])
                 if not ok:
+                    if after_grade:
+                        return (f"\n  Note: your {name} does not pass its own check ({question.label}) yet; "
+                                f"{question.label} is marked on its own. Fix it there and copy it here.")
                     return (f"\n  Note: {self.answer_name} calls your {name}, which does not pass its own check "
                             f"({question.label}) yet: fix {question.label} first. When grading, {self.label} is "
                             f"graded with a correct {name}, so one mistake costs one question.")
         return ""
+
+    def _after_grade(self, heading: str, problem: str, answer: Any, graded_with: tuple[str, ...]) -> str:
+        """The words of a check that fails after the same part's ``grade`` passed (a grading run).
+
+        The grade gave the points, with ``graded_with`` replaced by the teacher's references; the
+        check ran the learner's own code. Feedback must not say "not solved yet" beside full marks."""
+        if graded_with:
+            names = " and ".join(graded_with)
+            return (f"{heading}: graded: the points are yours. {self.answer_name} was graded with the teacher's "
+                    f"{names} in place of yours (the line above), so one mistake costs one question.\n"
+                    f"  With your own {names}, {self.answer_name} does not pass the public check: {problem}"
+                    + self._earlier_note(answer, after_grade=True))
+        return (f"{heading}: graded: the points are yours (the line above). The public check, run again "
+                f"after grading, did not pass: {problem}")
 
     def _missing(self, answer: Any) -> None:
         """NotSolved if the answer is still empty (None, ..., NotImplemented), saying why if its cell raised."""

@@ -190,6 +190,34 @@ def test_q6_is_graded_on_a_correct_q5(capsys):
     assert ex.q6.grade(answer, earlier={"q5_card_points": ref})
 
 
+def test_q6_feedback_agrees_with_its_marks_when_only_q5_is_wrong(monkeypatch, capsys):
+    """The graded q6 cell runs the hidden grade (teacher's q5) and then the public check (the student's
+    own q5). A student whose q6 is right but whose q5 is wrong gets q6's points; the feedback beside
+    them must say so and put the blame on q5, not print "not solved yet" under full marks."""
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    namespace = {"__name__": "learner"}
+    exec("def q5_card_points(state, player, goods):\n    return 0\n\n"
+         "def q6_should_sell(state):\n    goods, holder = state.pending\n"
+         "    return q5_card_points(state, holder, goods) < 3\n", namespace)
+    answer = namespace["q6_should_sell"]
+    ref = reference_namespace()["q5_card_points"]
+    assert ex.q6.grade(answer, extra=[ex.sale_position(500, 4)], earlier={"q5_card_points": ref})
+    assert GRADED in capsys.readouterr().out
+    assert not ex.q6.check(answer)  # the student's own q5 still fails; under grading it does not raise
+    out = capsys.readouterr().out
+    assert "not solved yet" not in out, out
+    assert "the points are yours" in out and "teacher's q5_card_points" in out
+    assert "your q5_card_points does not pass its own check (q5)" in out and "card 8" in out
+    # a different answer, not graded before: a failing check raises, so nbgrader withholds the points
+    other = {"__name__": "learner2"}
+    exec("def q6_should_sell(state):\n    return True\n", other)
+    with pytest.raises(AssertionError, match="not solved yet"):
+        ex.q6.check(other["q6_should_sell"])
+    # a wrong q6 gets no points even with the teacher's q5
+    with pytest.raises(AssertionError, match="not solved yet"):
+        ex.q6.grade(other["q6_should_sell"], earlier={"q5_card_points": ref})
+
+
 def test_grade_runs_the_teachers_extra_cases():
     state = ex.random_position(9, 30)
     assert ex.q2.grade(reference("q2"), extra=[state])
