@@ -231,7 +231,8 @@ def bounded(low: int, high: int, what: str, rule: str = "", *, why: str = ""):
 
     Unlike ``Field(ge=..., le=...)``, a value out of range is refused with the rule clause that sets
     the bound: ``bounded(0, 11, "camels in a family's house", "SAM-COMP-1")`` refuses 12 with
-    ``"saved game: field 'families.levant.reserve': SAM-COMP-1: camels in a family's house are 0..11, got 12"``.
+    ``"saved game: field 'families.levant.reserve': SAM-COMP-1: camels in a family's house must be from 0 to
+    11, got 12"``.
     The JSON Schema shows ``minimum``/``maximum`` and a description (``what``, the range, ``why``).
     """
     from typing import Annotated
@@ -239,7 +240,7 @@ def bounded(low: int, high: int, what: str, rule: str = "", *, why: str = ""):
     from pydantic import AfterValidator, Field
     from pydantic_core import PydanticCustomError
 
-    text = f"{rule + ': ' if rule else ''}{what} {'are' if what.endswith('s') else 'is'} {low}..{high}"
+    text = f"{rule + ': ' if rule else ''}{what} must be from {low} to {high}"
 
     def within(value: int) -> int:
         if not low <= value <= high:

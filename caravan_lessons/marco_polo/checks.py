@@ -33,10 +33,8 @@ def check_pieces(saved, n: int, d, ok: Callable[[Any, str, str], None]) -> None:
     for city, cs in saved.city_cards.items():
         spaces = d.board.nodes[city].get("city_card_spaces", 0) if city in d.board else 0
         ok(len(cs) <= spaces, f"{city} holds {len(cs)} city cards; it has {spaces} city-card space(s)", "MP-SETUP-4")
-    objectives = [o for seat in saved.objectives for o in seat]
-    dealt = [o for t in saved.tasks if t and t[0] == "objectives" and len(t) == 3 and isinstance(t[2], list)
-             for o in t[2]]
-    twice = _dups(objectives + dealt)
+    objectives = [o for seat in saved.objectives for o in seat]  # (while dealing, the 4 dealt are held here)
+    twice = _dups(objectives)
     ok(not twice, f"objective card(s) {twice} are held twice; each objective card is dealt once", "MP-SETUP-13")
     twice = _dups(saved.city_bonus_at.values())
     ok(not twice, f"city bonus(es) {twice} lie on two small cities; each is placed once", "MP-SETUP-2")
@@ -167,4 +165,7 @@ def check_tasks(saved, n: int, d, kinds: dict, ok: Callable[[Any, str, str], Non
             ok(not task[3] or task[2] <= 3, f"{where}: {task[2]} different goods; there are 3 kinds", "MP-TURN-1")
         elif kind == "discard":
             held.append(task[2])
+        elif kind == "objectives":
+            ok(sorted(task[2]) == sorted(saved.objectives[task[1]]), f"{where}: the objective cards dealt "
+               f"{task[2]} are not the ones player {task[1]} holds", "MP-SETUP-13")
     return held
