@@ -4,6 +4,12 @@
 dict with the strict ``SaveFile`` model (:func:`saved_game_model`) (through :mod:`caravan_lessons.files`) and then
 with the game's own rules (each check names its clause), and rebuilds the state. A bad file is
 refused with one :class:`~caravan_lessons.core.SaveFileError` line; nothing else escapes.
+
+Bounds: coins, camels, goods and victory points are 0..999 ([ruling] the supply is unlimited, see
+:data:`MAX_SUPPLY`); beyond the schema, :mod:`.checks` refuses cards used twice, extra dice and
+malformed pending tasks. A game started with edited data (``new_game(..., data=load_data(folder))``)
+records the data's fingerprint (``"data"``) and reloads only with ``State.from_dict(saved,
+game_data=load_data(folder))``; ``load_game`` refuses it with a message saying so.
 """
 from __future__ import annotations
 
@@ -185,7 +191,9 @@ def saved_game_model() -> type:
         fulfilled: list[list[ContractId]]
         objectives: list[Annotated[list[ObjectiveId], Field(max_length=4)]]
         options: Options
-        tasks: list[list[Any]]
+        tasks: list[list[Any]] = Field(description="pending decisions and effects, first one next: each [kind, seat, "
+                                       "...] as listed in marco_polo/effects.py; each kind's values (seat, card of "
+                                       "the right kind, die-bounded numbers) are checked on load (MP-TURN-1)")
         events: list[Logged]
         rng: Rng
         data: Optional[str] = Field(default=None, description="absent for the package's own game data; else the "
