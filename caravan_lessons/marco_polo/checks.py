@@ -55,10 +55,20 @@ def check_pieces(saved, n: int, d, ok: Callable[[Any, str, str], None]) -> None:
     ok(all(x.colour == "neutral" and x.seat == -1 for x in neutral), "a die of no player must be a neutral die, and "
        "a neutral die belongs to no player (seat -1)", "MP-SETUP-8")
     for space, placed in saved.spaces.items():
-        ok(all(x.seat < n for x in placed), f"a die on {space!r} belongs to seat {max(x.seat for x in placed)}; "
-           f"the seats are 0..{n - 1}", "MP-SETUP-8")
+        beyond = [x.seat for x in placed if x.seat >= n]
+        ok(not beyond, f"a die on {space!r} belongs to seat {beyond[:1]}; the seats are 0..{n - 1}", "MP-SETUP-8")
     ok(all(w < n for w in saved.winners) and len(set(saved.winners)) == len(saved.winners),
        f"winners {saved.winners} are not different seats of the {n} players", "MP-SCORE-6")
+    ok((saved.current == -1) == (saved.phase == "over"), f"current is {saved.current} in phase {saved.phase!r}; it "
+       "is -1 exactly when the game is over", "MP-END-1")
+    for i, e in enumerate(saved.events):
+        ok(e.player < n, f"events[{i}] names seat {e.player}; seats are 0..{n - 1} (-1: the game)", "MP-TURN-1")
+        ok(e.rule == "" or e.rule in d.rules, f"events[{i}] cites {e.rule!r}, which is no Marco Polo rule ID",
+           "MP-TURN-1")
+    for seat in range(n):
+        on_map = sum(seat in owners for owners in saved.posts.values())
+        ok(saved.posts_placed[seat] == on_map, f"player {seat} placed {saved.posts_placed[seat]} trading posts but "
+           f"has {on_map} on the map", "MP-TRAVEL-8")
     ok(saved.last_traveller is None or saved.last_traveller < n, f"last_traveller {saved.last_traveller} is no seat",
        "MP-TRAVEL-9")
 

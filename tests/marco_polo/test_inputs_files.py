@@ -166,3 +166,32 @@ def test_the_schema_documents_the_bounds():
     coins = schema["properties"]["coins"]["items"]
     assert coins["minimum"] == 0 and coins["maximum"] == MAX_SUPPLY and "ruling" in coins["description"]
     assert "fingerprint" in schema["properties"]["data"]["description"]
+
+
+@pytest.mark.rule("MP-CHAR-7", "MP-SETUP-8")
+def test_wilhelm_during_setup_reloads():
+    # characters given and 4 objectives dealt: the game waits in phase "setup", Wilhelm's 2 extra posts
+    # come when the setup is done; the save of that moment was refused before
+    state = mp.new_game(players=3, seed=5, characters=["wilhelm", "kubilai", "polos"], objectives=4)
+    assert state.phase == "setup" and state.posts_left[0] == 9
+    assert mp.State.from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+@pytest.mark.rule("MP-END-1", "MP-TRAVEL-8", "MP-TURN-1")
+def test_turn_posts_and_log_agree_with_the_game():
+    data = played().to_dict()
+    data["current"] = -1
+    refused(data, "MP-END-1", "-1 exactly when the game is over")
+    data = played().to_dict()
+    data["posts_placed"][0] += 1
+    refused(data, "MP-TRAVEL-8", "trading posts")
+    data = played().to_dict()
+    data["events"][0]["player"] = 3
+    refused(data, "events[0]", "seat 3")
+    data = played().to_dict()
+    data["events"][0]["rule"] = "3"
+    refused(data, "no Marco Polo rule ID")
+    data = played().to_dict()
+    city = next(k for k in data["spaces"])
+    data["spaces"][city] = []  # an empty list of dice on a space (once a raw max() crash)
+    mp.State.from_dict(data)
