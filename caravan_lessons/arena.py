@@ -129,6 +129,9 @@ def _checkpoint_model():
 
 _CHECKPOINT_ROW = None
 
+MATCH_ROUNDS = {"jaipur": (2, 1000), "samarkand": (1, 1), "caravan": (1, 1), "marco_polo": (5, 5)}
+"""Rounds a match of each game lasts in a tournament row: Jaipur until a player has 2 seals (JAI-MATCH-2),
+Samarkand and Caravan one game, Marco Polo its 5 rounds (MP-END-1)."""
 EXTRA_LIMIT = 10**6
 """The largest points-by-kind value a checkpoint line may hold (the scores' own bound); a kind may be
 negative (Caravan's penalty for goods left on camels, CAR-SCORE-2)."""
@@ -173,8 +176,13 @@ def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games:
             partner = key[:-1] + ("b" if key.endswith("a") else "a")
             if partner not in extra:
                 raise SaveFileError(f"{where}: column {key!r} has no {partner!r}; points by kind come for both bots")
-        if game != "caravan" and min(row["score_a"], row["score_b"]) < 0:
-            raise SaveFileError(f"{where}: a negative score; only Caravan's penalty (CAR-SCORE-2) goes below 0")
+        if game != "caravan" and min([row["score_a"], row["score_b"], *extra.values()]) < 0:
+            raise SaveFileError(f"{where}: a negative score or points by kind; only Caravan's penalty (CAR-SCORE-2) "
+                                "goes below 0")
+        low, high = MATCH_ROUNDS.get(game, (1, 1000))
+        if not low <= row["rounds"] <= high:
+            raise SaveFileError(f"{where}: a {game} match of {row['rounds']} rounds; it has "
+                                f"{low if low == high else f'{low} or more'}")
         if row["winner"] not in (None, row["bot_a"], row["bot_b"]):
             raise SaveFileError(f"{where}: the winner {row['winner']!r} is neither bot")
         if row["seat_a"] != row["match"] % 2:

@@ -1,5 +1,5 @@
 """Tournament checkpoint lines: extra columns are only points by kind, in a/b pairs, finite numbers of a
-sane size; a negative score only in Caravan. Each refusal is one SaveFileError naming the file and line."""
+sane size; a negative score (or points by kind) only in Caravan; rounds per match as the game has them. Each refusal is one SaveFileError naming the file and line."""
 import json
 
 import pytest
@@ -39,7 +39,7 @@ def test_good_lines_are_read_back(tmp_path):
     path, rows = _checkpoint_lines(tmp_path)
     again = tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
     assert again.attrs["resumed"] == 2 and len(again) == 2
-    rows[0]["spice_a"], rows[0]["spice_b"] = 2.5, -EXTRA_LIMIT  # fractional means and negative kinds are fine
+    rows[0]["spice_a"], rows[0]["spice_b"] = 2.5, float(EXTRA_LIMIT)  # fractional means and big ones are fine
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     assert len(_read_checkpoint(path, "jaipur", ("greedy", "random"), 3, 2)) == 2
 
@@ -54,3 +54,26 @@ def test_a_caravan_score_may_be_negative(tmp_path):
     path.write_text(json.dumps({**row, "game": "jaipur"}) + "\n")
     with pytest.raises(SaveFileError, match="negative score"):
         _read_checkpoint(path, "jaipur", ("greedy", "random"), 1, 1)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda r: r.update(goods_a=-1.0), "negative score or points by kind"),
+    (lambda r: r.update(rounds=1), "a jaipur match of 1 rounds"),
+])
+def test_impossible_jaipur_rows_are_refused(tmp_path, change, words):
+    path, rows = _checkpoint_lines(tmp_path)
+    change(rows[0])
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with pytest.raises(SaveFileError, match=words):
+        tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+
+
+def test_rounds_per_match_by_game(tmp_path):
+    row = {"game": "marco_polo", "match": 0, "seed": derive_seed(1, "match", 0), "seat_a": 0, "bot_a": "random",
+           "bot_b": "greedy", "winner": None, "rounds": 5, "turns": 40, "score_a": 3.0, "score_b": 3.0}
+    path = tmp_path / "cp.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert _read_checkpoint(path, "marco_polo", ("random", "greedy"), 1, 1)[0]["rounds"] == 5
+    path.write_text(json.dumps({**row, "rounds": 6}) + "\n")
+    with pytest.raises(SaveFileError, match="a marco_polo match of 6 rounds; it has 5"):
+        _read_checkpoint(path, "marco_polo", ("random", "greedy"), 1, 1)

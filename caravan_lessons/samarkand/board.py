@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from ..boards import load_board as _load_graph, package_file
 from ..files import DataFileError, StrictModel, check, read_json, validate
 from .actions import Marry, Place
 from .components import FAMILIES, GOODS_COUNT, KINDS, LAND_KINDS
+
+from pydantic import Field  # noqa: E402 - after the package imports (files builds StrictModel lazily)
 
 __all__ = ["Board", "Family", "load_board", "default_board"]
 
@@ -56,7 +58,7 @@ class FamiliesFile(StrictModel):
     """The families file: ten families with colour, marriage price, house and start space."""
 
     format: Literal["caravan_lessons.samarkand.families"]
-    version: Literal[1]
+    version: Annotated[int, Field(ge=1, le=1, description="format version (1); strict: true is not 1")]
     teaching_board: bool = False
     note: str = ""
     families: list[FamilyEntry]

@@ -123,3 +123,11 @@ def test_good_family_colours_load_and_the_default_file_is_drawable():
     data["families"][0]["colour"] = "tab:red"
     assert load_board(None, data).families[0].colour == "tab:red"
     assert all(is_color_like(f["colour"]) for f in FAMILY_DATA["families"])  # the default file is not re-checked
+
+
+@pytest.mark.parametrize("version", [True, 1.0, 2])
+def test_a_families_file_version_must_be_the_integer_1(version):
+    data = json.loads(json.dumps(FAMILY_DATA))
+    data["version"] = version
+    with pytest.raises(DataFileError, match="version"):
+        load_board(None, data)
