@@ -153,6 +153,9 @@ def check_tasks(saved, n: int, d, kinds: dict, ok: Callable[[Any, str, str], Non
         "character": (("a seat", seat), ("a list of different character ids", characters)),
         "objectives": (("a seat", seat), ("a list of 2 to 4 different objective ids", objectives)),
     }
+    for once in ("setup_done", "roll", "turns"):
+        count = sum(bool(t) and t[0] == once for t in saved.tasks)
+        ok(count <= 1, f"{count} pending {once!r} tasks; the game queues it once", "MP-TURN-1")
     for i, task in enumerate(saved.tasks):
         where = f"tasks[{i}]"
         ok(task and isinstance(task[0], str) and task[0] in shapes, f"{where} is an unknown pending task {task!r:.80}",

@@ -120,11 +120,11 @@ def test_a_pending_task_with_a_card_of_the_wrong_kind_is_refused_at_load():
     ["goods", 0, 4, True, "MP-KHAN-1"], ["goods", 0, 10**6, False, "MP-KHAN-1"], ["compensation", 0, 99],
     ["gain", 0, [["diamonds", 1]], "MP-ACT-3", "x"], ["gain", 0, [["coins", -5]], "MP-ACT-3", "x"],
     ["discard", 0, 99], ["roll", 1], ["matteo"], ["unknown", 0], [], ["objectives", 0, [1, 99]],
-    ["character", 0, ["nobody"]], ["arrive", 0, ["atlantis"]],
+    ["character", 0, ["nobody"]], ["arrive", 0, ["atlantis"]], ["roll"], ["turns"],
 ])
 def test_malformed_pending_tasks_are_refused(task):
     data = played().to_dict()
-    data["tasks"] = [task]
+    data["tasks"] = [task] if task not in (["roll"], ["turns"]) else [task, task]  # those are queued once
     refused(data, "MP-TURN-1")
 
 
