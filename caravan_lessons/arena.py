@@ -17,6 +17,7 @@ pandas, scipy and tqdm are imported when these functions run, not with the packa
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -118,14 +119,22 @@ def _checkpoint_model():
             winner: Optional[str]
             rounds: Annotated[int, Field(ge=1, le=1000)]
             turns: Annotated[int, Field(ge=0, le=10**7)]
-            score_a: Annotated[float, Field(ge=0, le=10**6)]
-            score_b: Annotated[float, Field(ge=0, le=10**6)]
+            score_a: Annotated[float, Field(ge=-EXTRA_LIMIT, le=EXTRA_LIMIT, description="bot A's score; "
+                                            "negative only in Caravan (goods left on camels, CAR-SCORE-2)")]
+            score_b: Annotated[float, Field(ge=-EXTRA_LIMIT, le=EXTRA_LIMIT, description="bot B's score")]
 
         _CHECKPOINT_ROW = CheckpointRow
     return _CHECKPOINT_ROW
 
 
 _CHECKPOINT_ROW = None
+
+MATCH_ROUNDS = {"jaipur": (2, 1000), "samarkand": (1, 1), "caravan": (1, 1), "marco_polo": (5, 5)}
+"""Rounds a match of each game lasts in a tournament row: Jaipur until a player has 2 seals (JAI-MATCH-2),
+Samarkand and Caravan one game, Marco Polo its 5 rounds (MP-END-1)."""
+EXTRA_LIMIT = 10**6
+"""The largest points-by-kind value a checkpoint line may hold (the scores' own bound); a kind may be
+negative (Caravan's penalty for goods left on camels, CAR-SCORE-2)."""
 
 
 def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games: int) -> dict[int, dict]:
@@ -157,9 +166,23 @@ def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games:
         row = validate(model, read_json(line, what="checkpoint line", name=where), source=where).model_dump()
         extra = {k: v for k, v in row.items() if k not in COLUMNS and k != "game"}
         for key, value in extra.items():
-            if not (key.endswith(("_a", "_b")) and isinstance(value, (int, float)) and not isinstance(value, bool)
-                    and math.isfinite(value)):
-                raise SaveFileError(f"{where}: unknown column {key!r} (or not a finite number)")
+            if not re.fullmatch(r"[a-z][a-z0-9]*_[ab]", key):
+                raise SaveFileError(f"{where}: unknown column {key!r}; besides {', '.join(COLUMNS)} and game, a line "
+                                    "holds only <kind>_a / <kind>_b columns (points per round by kind, e.g. goods_a)")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or abs(value) > EXTRA_LIMIT:
+                raise SaveFileError(f"{where}: column {key!r} must be a number of points from {-EXTRA_LIMIT} to "
+                                    f"{EXTRA_LIMIT}, not {value!r:.40}")
+            partner = key[:-1] + ("b" if key.endswith("a") else "a")
+            if partner not in extra:
+                raise SaveFileError(f"{where}: column {key!r} has no {partner!r}; points by kind come for both bots")
+        if game != "caravan" and min([row["score_a"], row["score_b"], *extra.values()]) < 0:
+            raise SaveFileError(f"{where}: a negative score or points by kind; only Caravan's penalty (CAR-SCORE-2) "
+                                "goes below 0")
+        low, high = MATCH_ROUNDS.get(game, (1, 1000))
+        if not low <= row["rounds"] <= high:
+            raise SaveFileError(f"{where}: a {game} match of {row['rounds']} rounds; it has "
+                                f"{low if low == high else f'{low} or more'}")
         if row["winner"] not in (None, row["bot_a"], row["bot_b"]):
             raise SaveFileError(f"{where}: the winner {row['winner']!r} is neither bot")
         if row["seat_a"] != row["match"] % 2:

@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "DataFileError",
     "SaveFileError",
+    "bounded",
     "StrictModel",  # noqa: F822 (built on first use by __getattr__, so pydantic loads only when needed)
     "check",
     "json_schema",
@@ -223,6 +224,32 @@ def describe_validation_error(exc: pydantic.ValidationError, source: str) -> str
     if len(errors) > 1:
         text += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
     return text
+
+
+def bounded(low: int, high: int, what: str, rule: str = "", *, why: str = ""):
+    """An ``int`` field type for a :class:`StrictModel`: a whole number from ``low`` to ``high``.
+
+    Unlike ``Field(ge=..., le=...)``, a value out of range is refused with the rule clause that sets
+    the bound: ``bounded(0, 11, "camels in a family's house", "SAM-COMP-1")`` refuses 12 with
+    ``"saved game: field 'families.levant.reserve': SAM-COMP-1: camels in a family's house must be from 0 to
+    11, got 12"``.
+    The JSON Schema shows ``minimum``/``maximum`` and a description (``what``, the range, ``why``).
+    """
+    from typing import Annotated
+
+    from pydantic import AfterValidator, Field
+    from pydantic_core import PydanticCustomError
+
+    text = f"{rule + ': ' if rule else ''}{what} must be from {low} to {high}"
+
+    def within(value: int) -> int:
+        if not low <= value <= high:
+            raise PydanticCustomError("out_of_range", "{text}", {"text": text})
+        return value
+
+    description = f"{what}, {low}..{high}" + (f" ({why})" if why else "") + (f" [{rule}]" if rule else "")
+    return Annotated[int, AfterValidator(within),
+                     Field(description=description, json_schema_extra={"minimum": low, "maximum": high})]
 
 
 def validate(model: type, data: Any, *, source: str = "saved game", error: type[ValueError] = SaveFileError):

@@ -26,13 +26,42 @@ from pydantic import Field
 
 from ..core import Event, SaveFileError
 from .board import TEACHING_BOARD, load_board
-from .components import CAMELS, CAMELS_LEARNING, GOODS, NUMBERED_SPACES, PLAYERS, REFILL_AT, REFILL_DRAW
+from .components import (
+    CAMELS,
+    CAMELS_LEARNING,
+    CUBES,
+    DEMAND_START,
+    GOODS,
+    MAX_ACTIONS,
+    NUMBERED_SPACES,
+    PLAYERS,
+    REFILL_AT,
+    REFILL_DRAW,
+    RULES,
+    THEFT_TOKENS_EACH,
+)
 
-from ..files import StrictModel, check, validate
+from ..files import StrictModel, bounded, check, validate
 
 __all__ = ["SaveFile", "from_dict", "observation", "to_dict"]
 
 Space = Annotated[list[int], Field(min_length=2, max_length=2)]
+
+# Bounds of every count, from the components (CAR-COMP-*, CAR-SETUP-*):
+MAX_PLAYERS = max(PLAYERS)
+ALL_CUBES = sum(CUBES.values())
+"""CAR-COMP-1: 48 cubes in the box."""
+MAX_REFILLS = (ALL_CUBES - NUMBERED_SPACES) // REFILL_DRAW
+"""Refills in a game: 8 cubes are drawn at setup and each refill draws 4 of the other 40 (10)."""
+MAX_DEMAND_MARKERS = len(DEMAND_START) + REFILL_AT * MAX_REFILLS
+"""Demand markers in a game: 4 at setup, then 1 on each of the 4 goods left at every refill (44)."""
+MAX_TURNS = 10**6
+"""[ruling] The rules set no end but the bag (a player may end every turn without acting), so the turn
+number has no limit in the rules; a saved game holds at most a million turns."""
+
+Seat = bounded(0, MAX_PLAYERS - 1, "seats", "CAR-SETUP-1", why="2 to 4 players")
+Markers = bounded(0, MAX_DEMAND_MARKERS, "demand markers", "CAR-REFILL-2",
+                  why="4 at setup and 4 at each of at most 10 refills")
 
 
 class SavedCamel(StrictModel):
@@ -48,34 +77,42 @@ class GoodOnSpace(StrictModel):
 
 class DemandOnSpace(StrictModel):
     at: Space
-    markers: int
+    markers: bounded(1, MAX_DEMAND_MARKERS, "demand markers on a space", "CAR-REFILL-2",
+                     why="an entry lists a space with markers; 4 at setup and 4 at each of at most 10 refills")
 
 
 class SaveFile(StrictModel):
-    """The schema of a saved Caravan game (see the module notes)."""
+    """The schema of a saved Caravan game (see the module notes). Every count is bounded by what the
+    components allow (see each field's description)."""
 
     game: Literal["caravan"]
     version: Annotated[int, Field(ge=1, le=1)]  # strict int: `true` is not version 1
-    players: int
-    seed: int
+    players: bounded(min(PLAYERS), MAX_PLAYERS, "players", "CAR-SETUP-1")
+    seed: Annotated[int, Field(ge=-(2**256), le=2**256, description="the game seed (at most 256 bits)")]
     learning: bool
     short_game: bool
-    first_player: int
+    first_player: Seat
     board: dict | None
-    camels: list[list[SavedCamel]]
-    goods: list[GoodOnSpace]
-    demand: list[DemandOnSpace]
-    bag: list[str]
-    delivered: list[list[str]]
-    markers: list[int]
-    tokens: list[int]
-    current: int
-    turn: int
-    actions_left: int
+    camels: list[Annotated[list[SavedCamel], Field(max_length=CAMELS_LEARNING)]] = Field(max_length=MAX_PLAYERS)
+    goods: list[GoodOnSpace] = Field(max_length=NUMBERED_SPACES, description="the goods on the board, one per "
+                                     "numbered space at most (CAR-SETUP-4)")
+    demand: list[DemandOnSpace] = Field(max_length=NUMBERED_SPACES, description="demand markers by space, each "
+                                        "space once (markers lie only on numbered spaces)")
+    bag: list[str] = Field(max_length=ALL_CUBES - NUMBERED_SPACES)
+    delivered: list[Annotated[list[str], Field(max_length=ALL_CUBES)]] = Field(max_length=MAX_PLAYERS)
+    markers: list[Markers] = Field(max_length=MAX_PLAYERS, description="demand markers on each player's board")
+    tokens: list[bounded(0, MAX_PLAYERS * THEFT_TOKENS_EACH, "theft tokens", "CAR-SETUP-2", why="one per player")] \
+        = Field(max_length=MAX_PLAYERS)
+    current: Seat
+    turn: bounded(0, MAX_TURNS, "turns", "CAR-TURN-1", why="[ruling] the rules set no limit; a save holds at most "
+                  "a million")
+    actions_left: bounded(0, MAX_ACTIONS, "actions left", "CAR-TURN-1")
     end_triggered: bool
     over: bool
-    draws: list[int]
-    events: list[Annotated[list[int | str], Field(min_length=3, max_length=3)]]
+    draws: list[Annotated[int, Field(ge=0, le=REFILL_DRAW)]] = Field(
+        max_length=MAX_REFILLS, description="cubes drawn by each refill (4 each; at most 10 refills)")
+    events: list[tuple[bounded(-1, MAX_PLAYERS - 1, "event seats", "CAR-TURN-1", why="-1: the game itself"), str,
+                       str]] = Field(description="the log: [seat (-1: the game), text, rule ID or '']")
 
 
 def _board_data(state) -> dict | None:
@@ -168,8 +205,11 @@ def from_dict(data: Any, source: str = "saved game"):
         need(tuple(g.at) in numbered, f"a good lies on {g.at}, which is not a numbered space", "CAR-SETUP-4")
         need(g.good in GOODS, f"a good on the board is unknown: {g.good!r}", "CAR-COMP-1")
     for d in model.demand:
-        need(tuple(d.at) in on_board and d.markers >= 1, f"bad demand markers entry {d.at}: {d.markers}",
-             "CAR-REFILL-2")
+        need(tuple(d.at) in numbered, f"demand markers on {d.at}, which is not a numbered space; markers go only "
+             "where goods lie", "CAR-REFILL-2")
+    demand_at = [tuple(d.at) for d in model.demand]
+    need(len(set(demand_at)) == len(demand_at), "a space is listed twice in 'demand'; give each space once with its "
+         "number of markers", "CAR-REFILL-2")
     counts = Counter(model.bag) + Counter(g.good for g in model.goods) + Counter(
         c.good for row in model.camels for c in row if c.good) + Counter(g for d in model.delivered for g in d)
     probe = State(2, 0, short_game=model.short_game, board=board)
@@ -190,8 +230,17 @@ def from_dict(data: Any, source: str = "saved game"):
          f"{model.actions_left} actions left on turn {model.turn + 1}; it has {State.allowance(model.turn)}",
          "CAR-TURN-1")
     need(all(d == REFILL_DRAW for d in model.draws), "every refill draws exactly 4 cubes", "CAR-REFILL-3")
-    need(all(isinstance(e[0], int) and isinstance(e[1], str) and isinstance(e[2], str) for e in model.events),
-         "each event is [seat, text, rule ID]", "CAR-TURN-1")
+    for i, (seat, _text, rule) in enumerate(model.events):
+        need(-1 <= seat < n, f"events[{i}] names seat {seat}; seats are 0..{n - 1} (-1: the game)", "CAR-TURN-1")
+        need(rule == "" or rule in RULES, f"events[{i}] cites {rule!r}, which is no Caravan rule ID", "CAR-TURN-1")
+    drawn = sum(expected.values()) - NUMBERED_SPACES - len(model.bag)
+    need(REFILL_DRAW * len(model.draws) <= drawn, f"{len(model.draws)} refills of {REFILL_DRAW} cubes, but only "
+         f"{drawn} cubes have left the bag since setup", "CAR-REFILL-3")
+    placed = len(board.demand_start) + REFILL_AT * len(model.draws)
+    held = sum(d.markers for d in model.demand) + sum(model.markers)
+    need(held <= placed, f"{held} demand markers on the board and the players' boards, but only {placed} were "
+         f"placed: {len(board.demand_start)} at setup and {REFILL_AT} at each of {len(model.draws)} refills",
+         "CAR-REFILL-2")
 
     return _build(model.model_dump(), board, camels)
 

@@ -447,11 +447,14 @@ class State:
         return state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> State:
-        """Rebuild a state from :meth:`to_dict` output, validated (SaveFileError naming the field or rule)."""
+    def from_dict(cls, data: Any, game_data: GameData | None = None) -> State:
+        """Rebuild a state from :meth:`to_dict` output, validated (SaveFileError naming the field or rule).
+
+        ``game_data``: the data a game started with ``new_game(..., data=load_data(folder))`` was played
+        with (its save records the data's fingerprint and is refused without it)."""
         from .saves import state_from_dict
 
-        return state_from_dict(data)
+        return state_from_dict(data, game_data=game_data)
 
     # --- helpers shared with effects.py --------------------------------------------------------------
     def _log(self, player: int, text: str, rule: str = "") -> None:

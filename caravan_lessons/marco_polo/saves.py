@@ -4,6 +4,12 @@
 dict with the strict ``SaveFile`` model (:func:`saved_game_model`) (through :mod:`caravan_lessons.files`) and then
 with the game's own rules (each check names its clause), and rebuilds the state. A bad file is
 refused with one :class:`~caravan_lessons.core.SaveFileError` line; nothing else escapes.
+
+Bounds: coins, camels, goods and victory points are 0..999 ([ruling] the supply is unlimited, see
+:data:`MAX_SUPPLY`); beyond the schema, :mod:`.checks` refuses cards used twice, extra dice and
+malformed pending tasks. A game started with edited data (``new_game(..., data=load_data(folder))``)
+records the data's fingerprint (``"data"``) and reloads only with ``State.from_dict(saved,
+game_data=load_data(folder))``; ``load_game`` refuses it with a message saying so.
 """
 from __future__ import annotations
 
@@ -14,6 +20,14 @@ from typing import Any
 from ..core import FORMAT_VERSION, Event, SaveFileError
 
 GAME = "marco_polo"
+MAX_SUPPLY = 999
+"""[ruling] The general supply is unlimited (MP-SETUP-1 gives no count); a player holds at most 999 coins,
+camels, goods of one kind or victory points in a saved game -- no 5-round game comes near, and a
+negative count is never possible."""
+MAX_POSTS = 11
+"""MP-SETUP-8 / MP-CHAR-7: 9 trading posts each, 11 for Wilhelm von Rubruk."""
+DICE_EACH = 5
+"""MP-SETUP-8: 5 dice of a player's colour."""
 TASK_KINDS = frozenset(("gain", "arrive", "matteo", "black_die", "compact", "setup_done", "roll", "turns", "column",
                         "goods", "pay_goods", "contract", "discard", "column_bonus", "travel", "extra_move",
                         "move_post", "repeat", "direction", "cities", "copy", "compensation", "character",
@@ -35,7 +49,7 @@ def _tupled(value: Any) -> Any:
 def state_to_dict(state) -> dict:
     """The state as a JSON-able dict (``game``, ``version``, every field; the random generator's state)."""
     version, internal, gauss = state.rng.getstate()
-    return {
+    out = {
         "game": GAME, "version": FORMAT_VERSION, "players": state.players, "seed": state.seed,
         "phase": state.phase, "round": state.round, "start_player": state.start_player, "current": state.current,
         "characters": list(state.characters), "coins": list(state.coins), "camels": list(state.camels),
@@ -58,21 +72,57 @@ def state_to_dict(state) -> dict:
         "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events],
         "rng": {"version": version, "state": list(internal)},
     }
+    from .components import default_data
+
+    if state.data is not default_data():
+        out["data"] = data_fingerprint(state.data)
+    return out
+
+
+_FINGERPRINTS: dict[int, tuple[Any, str]] = {}
+
+
+def data_fingerprint(data) -> str:
+    """A short fingerprint (16 hex digits of SHA-256) of what a :class:`~.components.GameData` plays
+    like: the map, the cards, bonuses, characters and tables (not the rule texts). A game played with
+    edited data records it, so that it is reloaded with the same data."""
+    import hashlib
+
+    known = _FINGERPRINTS.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    graph = data.board
+    content = repr((sorted((str(n), sorted(a.items())) for n, a in graph.nodes(data=True)),
+                    sorted((sorted((str(a), str(b))), sorted(x.items())) for a, b, x in graph.edges(data=True)),
+                    data.travel_cost, data.bazaar, data.khan_spaces, data.khan_reward, data.contracts,
+                    data.city_cards, data.objectives, data.city_bonuses, data.outpost_bonuses, data.characters,
+                    data.tables))
+    digest = hashlib.sha256(content.encode("utf-8")).hexdigest()[:16]
+    _FINGERPRINTS[id(data)] = (data, digest)
+    return digest
 
 
 @lru_cache(maxsize=1)
 def saved_game_model() -> type:
     """The StrictModel of a saved game (its JSON Schema documents the format)."""
-    from typing import Annotated, Literal
+    from typing import Annotated, Literal, Optional
 
     from pydantic import Field
 
-    from ..files import StrictModel
+    from ..files import StrictModel, bounded
 
     N = Annotated[int, Field(ge=0)]
-    Seat = Annotated[int, Field(ge=0, le=3)]
-    Value = Annotated[int, Field(ge=0, le=6)]
-    PerSeat = Annotated[list[N], Field(min_length=2, max_length=4)]
+    Seat = bounded(0, 3, "seats", "MP-SETUP-8", why="2 to 4 players")
+    Value = bounded(0, 6, "die values", "MP-ROUND-4", why="0: a die Raschid has not set yet")
+    why = "[ruling] the general supply (MP-SETUP-1) is unlimited; no game of 5 rounds comes near"
+    Supply = bounded(0, MAX_SUPPLY, "coins, camels or goods held", "MP-SETUP-1", why=why)
+    VP = bounded(0, MAX_SUPPLY, "victory points", "MP-SCORE-6", why="they never go below 0; " + why)
+    PerSeat = Annotated[list[Supply], Field(min_length=2, max_length=4)]
+    Posts = Annotated[list[bounded(0, MAX_POSTS, "trading posts", "MP-SETUP-8", why="9 each, 11 for Wilhelm")],
+                      Field(min_length=2, max_length=4)]
+    ContractId = bounded(0, 999, "contract ids", "MP-SETUP-5")
+    CardId = bounded(0, 999, "city card ids", "MP-SETUP-4")
+    ObjectiveId = bounded(0, 999, "objective ids", "MP-SETUP-13")
 
     Colour = Literal["own", "black", "white"]
 
@@ -106,7 +156,7 @@ def saved_game_model() -> type:
         game: Literal["marco_polo"]
         version: Annotated[int, Field(ge=1, le=1)]  # strict int: `true` is not version 1
         players: Annotated[int, Field(ge=2, le=4)]
-        seed: int
+        seed: Annotated[int, Field(ge=-(2**256), le=2**256, description="the game seed (at most 256 bits)")]
         phase: Literal["setup", "play", "over"]
         round: Annotated[int, Field(ge=1, le=5)]
         start_player: Seat
@@ -114,15 +164,17 @@ def saved_game_model() -> type:
         characters: list[str]
         coins: PerSeat
         camels: PerSeat
-        vp: list[int]
-        vp_items: list[dict[str, int]]
-        goods: list[Annotated[list[N], Field(min_length=3, max_length=3)]]
-        dice: list[list[Die]]
+        vp: Annotated[list[VP], Field(min_length=2, max_length=4)]
+        vp_items: list[dict[str, bounded(-MAX_SUPPLY, MAX_SUPPLY, "victory points of one kind", "MP-SCORE-6")]]
+        goods: list[Annotated[list[Supply], Field(min_length=3, max_length=3,
+                                                  description="[pepper, silk, gold] held")]]
+        dice: list[Annotated[list[Die], Field(max_length=DICE_EACH + 1 + 5, description="dice on a player's board: "
+                                              "5 of their colour, the white die (Matteo), black dice")]]
         spaces: dict[str, list[Placed]]
         black_dice: Annotated[int, Field(ge=0, le=5)]
         posts: dict[str, list[Seat]]
-        posts_left: PerSeat
-        posts_placed: PerSeat
+        posts_left: Posts
+        posts_placed: Posts
         travellers: list[Annotated[list[str], Field(min_length=1, max_length=2)]]
         main_done: bool
         black_bought: bool
@@ -131,37 +183,63 @@ def saved_game_model() -> type:
         winners: list[Seat]
         city_bonus_at: dict[str, str]
         outposts: dict[str, N]
-        city_cards: dict[str, list[N]]
-        board_contracts: list[N | None]
-        piles: list[list[N]]
-        special_pile: list[N]
-        active: list[Annotated[list[N], Field(max_length=2)]]
-        fulfilled: list[list[N]]
-        objectives: list[Annotated[list[N], Field(max_length=4)]]
+        city_cards: dict[str, list[CardId]]
+        board_contracts: list[ContractId | None]
+        piles: list[list[ContractId]]
+        special_pile: list[ContractId]
+        active: list[Annotated[list[ContractId], Field(max_length=2)]]
+        fulfilled: list[list[ContractId]]
+        objectives: list[Annotated[list[ObjectiveId], Field(max_length=4)]]
         options: Options
-        tasks: list[list[Any]]
+        tasks: list[list[Any]] = Field(description="pending decisions and effects, first one next: each [kind, seat, "
+                                       "...] as listed in marco_polo/effects.py; each kind's values (seat, card of "
+                                       "the right kind, die-bounded numbers) are checked on load (MP-TURN-1)")
         events: list[Logged]
         rng: Rng
+        data: Optional[str] = Field(default=None, description="absent for the package's own game data; else the "
+                                    "fingerprint of the edited data the game was played with (load it with "
+                                    "State.from_dict(saved, game_data=load_data(folder)))")
 
     return SaveFile
 
 
-def state_from_dict(data: Any, source: str = "saved game"):
+def state_from_dict(data: Any, source: str = "saved game", game_data=None):
     """Validate ``data`` and rebuild the :class:`~caravan_lessons.marco_polo.rules.State`.
 
+    Args:
+        data: ``to_dict()`` output (parsed JSON).
+        game_data: the :class:`~.components.GameData` the game was played with, for a game started
+            with ``new_game(..., data=load_data(folder))`` (its save records the data's fingerprint);
+            None: the package's own data.
+
     Raises:
-        SaveFileError: the schema is not met (field named) or a rule of the game is broken (clause named).
+        SaveFileError: the schema is not met (field named), a rule of the game is broken (clause named),
+            or the game was played with other game data than ``game_data`` (a save of edited data says
+            so and must be given that data; ``load_game`` cannot, so it refuses such a save).
     """
     from ..files import check, validate
-    from .components import default_data
+    from .checks import check_pieces, check_tasks
+    from .components import GameData, default_data
     from .rules import CHARACTERS, State
 
+    if game_data is not None and not isinstance(game_data, GameData):
+        raise ValueError(f"game_data must be a GameData from marco_polo.load_data(folder) (or None), not "
+                         f"{game_data!r:.80}")
     saved = validate(saved_game_model(), data, source=source, error=SaveFileError)
-    d = default_data()
+    d = default_data() if game_data is None else game_data
     n = saved.players
 
     def ok(condition, message, rule):
         check(condition, message, rule=rule, source=source, error=SaveFileError)
+
+    played_with = saved.data or data_fingerprint(default_data())
+    if played_with != data_fingerprint(d):
+        if game_data is None:
+            raise SaveFileError(f"{source}: this game was played with edited game data (fingerprint {saved.data}); "
+                                "load it with marco_polo.State.from_dict(saved, game_data=marco_polo.load_data(folder)) "
+                                "and the folder it was played with")
+        raise SaveFileError(f"{source}: this game was played with other game data (fingerprint {played_with}) than "
+                            f"the data given (fingerprint {data_fingerprint(d)})")
 
     per_seat = ("characters", "coins", "camels", "vp", "vp_items", "goods", "dice", "posts_left", "posts_placed",
                 "travellers", "active", "fulfilled", "objectives")
@@ -180,7 +258,7 @@ def state_from_dict(data: Any, source: str = "saved game"):
     ok(len(saved.posts.get("beijing", [])) <= 4, "Beijing has 4 spaces", "MP-TRAVEL-6")
     for seat in range(n):
         held = sum(seat in o for o in saved.posts.values())
-        total = 11 if saved.characters[seat] == "wilhelm" else 9
+        total = 11 if saved.characters[seat] == "wilhelm" and saved.phase != "setup" else 9  # his 2 come after setup
         ok(held + saved.posts_left[seat] == total, f"player {seat} has {held} posts on the map and "
            f"{saved.posts_left[seat]} left; they own {total}", "MP-SETUP-8")
         for place in saved.travellers[seat]:
@@ -190,12 +268,13 @@ def state_from_dict(data: Any, source: str = "saved game"):
     ok(black == d.tables["black_dice"], f"{black} black dice counted; the game has 5", "MP-BONUS-6")
     ids = [c for c in saved.board_contracts if c is not None] + [c for p in saved.piles for c in p] + \
         saved.special_pile + [c for a in saved.active for c in a] + [c for f in saved.fulfilled for c in f]
-    ok(len(ids) == len(set(ids)), "a contract appears twice", "MP-SETUP-5")
-    ok(all(c in d.contracts for c in ids), "a contract id is unknown (0..43)", "MP-SETUP-5")
+    check_pieces(saved, n, d, ok)
+    ids += check_tasks(saved, n, d, kinds, ok)
+    twice = sorted(c for c in set(ids) if ids.count(c) > 1)
+    ok(not twice, f"contract(s) {twice} appear twice; each of the 44 contracts is in one place", "MP-SETUP-5")
+    ok(all(c in d.contracts for c in ids), f"a contract id is unknown (0..{len(d.contracts) - 1})", "MP-SETUP-5")
     ok(all(o in d.objectives for obj in saved.objectives for o in obj), "an objective id is unknown (0..17)",
        "MP-SETUP-13")
-    for task in saved.tasks:
-        ok(task and task[0] in TASK_KINDS, f"unknown pending task {task!r}", "MP-TURN-1")
     ok(saved.city_bonus_at.keys() <= {c for c, k in kinds.items() if k == "small"}
        and set(saved.city_bonus_at.values()) <= set(d.city_bonuses), "city bonuses sit on small cities",
        "MP-SETUP-2")

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from ..boards import load_board as _load_graph, package_file
 from ..files import DataFileError, StrictModel, check, read_json, validate
 from .actions import Marry, Place
 from .components import FAMILIES, GOODS_COUNT, KINDS, LAND_KINDS
+
+from pydantic import Field  # noqa: E402 - after the package imports (files builds StrictModel lazily)
 
 __all__ = ["Board", "Family", "load_board", "default_board"]
 
@@ -56,7 +58,7 @@ class FamiliesFile(StrictModel):
     """The families file: ten families with colour, marriage price, house and start space."""
 
     format: Literal["caravan_lessons.samarkand.families"]
-    version: Literal[1]
+    version: Annotated[int, Field(ge=1, le=1, description="format version (1); strict: true is not 1")]
     teaching_board: bool = False
     note: str = ""
     families: list[FamilyEntry]
@@ -153,7 +155,9 @@ class Board:
         return name
 
 
-def _check_families(entries: list[FamilyEntry], source: str) -> list[Family]:
+def _check_families(entries: list[FamilyEntry], source: str, colours: bool = True) -> list[Family]:
+    """The families file's rules (SAM-COMP-1); ``colours``: also check each colour is one matplotlib
+    can draw (matplotlib is imported for that, so the package's own file, tested once, skips it)."""
     def fail(cond, msg, rule="SAM-COMP-1"):
         check(cond, msg, rule=rule, source=source, error=DataFileError)
 
@@ -163,6 +167,12 @@ def _check_families(entries: list[FamilyEntry], source: str) -> list[Family]:
     for e in entries:
         fail(3 <= e.price <= 6, f"family {e.id!r}: marriage price {e.price} is outside 3..6 dirhams")
         fail(1 <= e.slot <= 5, f"family {e.id!r}: house slot {e.slot} is outside 1..5")
+    if colours:
+        from matplotlib.colors import is_color_like  # lazily: bots and the engine never draw
+
+        for e in entries:
+            fail(is_color_like(e.colour), f"family {e.id!r}: colour {e.colour!r} is not a colour matplotlib can draw "
+                 "(a name like 'red' or a hex code like '#d62728')")
     for edge in ("top", "bottom"):
         slots = sorted(e.slot for e in entries if e.house == edge)
         fail(slots == [1, 2, 3, 4, 5], f"the {edge} edge must hold 5 houses in slots 1..5, not {slots}")
@@ -232,14 +242,16 @@ def load_board(board: Any = None, families: Any = None) -> Board:
     Raises:
         DataFileError: unreadable file, bad schema, or a broken game rule (unknown family, a family
             without its start space, a duplicate or missing goods number, a goods space on water...),
-            the message naming the file, the entry and the rule ID.
+            the message naming the file, the entry and the rule ID. A given families file's colours
+            must be colours matplotlib can draw (checked with ``matplotlib.colors.is_color_like``).
     """
     fam_source = "families file" if families is None or isinstance(families, dict) else str(families)
+    own_families = families is None
     if families is None:
         families = package_file("samarkand", "families.json")
     data = families if isinstance(families, dict) else read_json(families, what="families file", error=DataFileError)
     parsed = validate(FamiliesFile, data, source=fam_source, error=DataFileError)
-    fams = _check_families(parsed.families, fam_source)
+    fams = _check_families(parsed.families, fam_source, colours=not own_families)
     if board is None:
         board = package_file("samarkand", "board.json")
     graph = _load_graph(board, game="samarkand", node_model=SpaceAttrs, edge_model=BorderAttrs,

@@ -13,12 +13,48 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ..core import FORMAT_VERSION
-from ..files import StrictModel, check, validate
+from ..files import StrictModel, bounded, check, validate
 from .board import Board, board_named, default_board
-from .components import CAMELS_PER_FAMILY, FAMILY_TILES, GOODS_COUNT, HAND_LIMIT, RELATION_TILES, SPACE_CAPACITY
+from .components import (
+    ACTIVE_PREMIUM,
+    CAMELS_PER_FAMILY,
+    FAMILIES,
+    FAMILY_TILES,
+    GOODS_COUNT,
+    HAND_LIMIT,
+    PASSIVE_PREMIUM,
+    PLAYERS,
+    RELATION_TILES,
+    RULES,
+    SALE_PRICE,
+    SPACE_CAPACITY,
+    START_MONEY,
+)
 from .rules import DISCARD, OVER, SALE, SECOND, State, open_spaces
 
 Phase = Literal["act", "discard", "sale", "second", "over"]
+
+# Bounds of every count, from the components (SAM-COMP-*). The bank never runs out (SAM-COMP-3 ruling),
+# yet what it can pay in one game is limited by the pieces: 33 goods sold at 3 dirhams, and at most one
+# premium per pair of families (45 pairs), at most 3 + 1 dirhams to each of the 2 holders of each tile.
+MAX_PLAYERS = max(PLAYERS)
+MAX_PLACED = FAMILIES * (CAMELS_PER_FAMILY - 1)
+"""Camels placed in a game: every family's camels but the one on its start space (110)."""
+MAX_MARRIAGES = FAMILIES * FAMILY_TILES
+"""Marriages in a game: one per family tile (20)."""
+MAX_RELATIONS = FAMILIES * (FAMILIES - 1) // 2
+"""New trade relations in a game: one per pair of families (45, SAM-REL-5)."""
+MAX_BANK_OUT = GOODS_COUNT * SALE_PRICE + MAX_RELATIONS * (ACTIVE_PREMIUM + PASSIVE_PREMIUM) * FAMILY_TILES
+"""Dirhams the bank can pay in one game: 33 sales of 3 plus 45 relations of at most 8 (459)."""
+MAX_DIRHAMS = START_MONEY * MAX_PLAYERS + MAX_BANK_OUT
+"""Dirhams anyone can hold: all the starting money plus all the bank can pay (509)."""
+MAX_TURNS = (MAX_MARRIAGES + MAX_PLACED + 1) * MAX_PLAYERS
+"""Turns in a game: every turn but a pass marries or places a camel, and fewer than 5 passes come in a
+row before the next such turn (SAM-TURN-1): (20 + 110 + 1) x 5 = 655."""
+
+Seat = bounded(0, MAX_PLAYERS - 1, "seats", "SAM-SETUP-6", why="2 to 5 players")
+Dirhams = bounded(0, MAX_DIRHAMS, "dirhams", "SAM-COMP-3", why="the starting money plus all the bank can pay in a game")
+GoodsNumber = bounded(1, GOODS_COUNT, "goods numbers", "SAM-COMP-2")
 
 
 class RelationTileSave(StrictModel):
@@ -27,67 +63,77 @@ class RelationTileSave(StrictModel):
 
 
 class PendingSave(StrictModel):
-    goods: int
-    holder: int
+    goods: GoodsNumber
+    holder: Seat
 
 
 class EventSave(StrictModel):
-    player: int
+    player: bounded(-1, MAX_PLAYERS - 1, "event seats", "SAM-TURN-1", why="-1: the game itself")
     text: str
-    rule: str
+    rule: str = Field(description="the rule ID (SAM-...) or '' for a note")
 
 
 class PlayerSave(StrictModel):
-    money: int
-    tiles: dict[str, int]
-    hand: list[int]
-    sold: list[int]
-    goods_tiles: list[int]
-    relation_tiles: list[RelationTileSave]
+    money: Dirhams
+    tiles: dict[str, bounded(0, FAMILY_TILES, "family tiles held of one family", "SAM-COMP-1",
+                             why="2 players may hold both tiles of a family")]
+    hand: list[GoodsNumber] = Field(max_length=GOODS_COUNT)
+    sold: list[GoodsNumber] = Field(max_length=GOODS_COUNT)
+    goods_tiles: list[GoodsNumber] = Field(max_length=GOODS_COUNT)
+    relation_tiles: list[RelationTileSave] = Field(max_length=FAMILIES * RELATION_TILES)
 
 
 class FamilySave(StrictModel):
-    house_tiles: int
-    treasury: int
-    reserve: int
-    relation_stack: int
+    house_tiles: bounded(0, FAMILY_TILES, "family tiles in a house", "SAM-COMP-1")
+    treasury: Dirhams
+    reserve: bounded(0, CAMELS_PER_FAMILY - 1, "camels in a house", "SAM-COMP-1", why="12 per family, one starts "
+                     "on the map")
+    relation_stack: bounded(0, RELATION_TILES, "relation tiles left in a stack", "SAM-SETUP-2")
 
 
 class RelationSave(StrictModel):
     active: str
     passive: str
     space: str
-    player: int
+    player: Seat
 
 
 class SaveFile(StrictModel):
-    """The saved-game format of Samarkand (``"game": "samarkand"``, version 1)."""
+    """The saved-game format of Samarkand (``"game": "samarkand"``, version 1).
+
+    Every count is bounded by what the components allow (see each field's description)."""
 
     game: Literal["samarkand"]
     version: Annotated[int, Field(ge=1, le=1)]  # strict int: `true` is not version 1
     board: str
-    seed: int
-    players: list[PlayerSave]
+    seed: Annotated[int, Field(ge=-(2**256), le=2**256, description="the game seed (at most 256 bits)")]
+    players: list[PlayerSave] = Field(min_length=min(PLAYERS), max_length=MAX_PLAYERS)
     families: dict[str, FamilySave]
     camels: dict[str, list[str]]
-    deck: list[int]
-    discard: list[int]
-    reshuffles: int
-    bag: list[str]
-    removed: list[str]
-    relations: list[RelationSave]
+    deck: list[GoodsNumber] = Field(max_length=GOODS_COUNT)
+    discard: list[GoodsNumber] = Field(max_length=GOODS_COUNT)
+    reshuffles: bounded(0, MAX_MARRIAGES, "reshuffles of the discard pile", "SAM-DECK-1",
+                        why="cards are drawn only after a marriage, at most one reshuffle each")
+    bag: list[str] = Field(max_length=FAMILIES * FAMILY_TILES)
+    removed: list[str] = Field(max_length=FAMILIES * FAMILY_TILES)
+    relations: list[RelationSave] = Field(max_length=MAX_RELATIONS)
     phase: Phase
-    active: int
-    first: int
+    active: Seat
+    first: Seat
     pending: PendingSave | None
     after_sale: Literal["", "second", "over"]
     extending: str | None
     married: bool
-    passes: int
-    turns: int
-    bank_out: int
-    bank_in: int
-    end_reason: str
+    passes: bounded(0, MAX_PLAYERS, "passes in a row", "SAM-TURN-1",
+                    why="the game ends when every player passed in a row")
+    turns: bounded(0, MAX_TURNS, "turns played", "SAM-TURN-1", why="every turn but a pass marries (20 tiles) or "
+                   "places a camel (110), and fewer than 5 passes come in a row")
+    bank_out: bounded(0, MAX_BANK_OUT, "dirhams paid by the bank", "SAM-COMP-3",
+                      why="33 sales of 3 plus 45 relations of at most 8")
+    bank_in: bounded(0, MAX_PLACED, "dirhams taken by the bank", "SAM-EXT-4", why="1 per second camel, 110 camels "
+                     "can be placed")
+    end_reason: Literal["", "SAM-END-1", "SAM-END-2", "SAM-TURN-1"] = Field(
+        description="the clause that ended the game, '' while it goes on")
     events: list[EventSave]
 
 
@@ -271,3 +317,30 @@ def _consistent(state: State, ok) -> None:
     ok((state.phase in (SECOND, SALE)) == (state.extending >= 0),
        "the family being extended does not match the phase", "SAM-EXT-1")
     ok(state.phase != OVER or state.end_reason != "", "a finished game must say why it ended", "SAM-END-1")
+    ok(state.phase == OVER or state.end_reason == "", f"the game goes on (phase {state.phase!r}) but says it ended "
+       f"by {state.end_reason}", "SAM-END-1")
+    # the counters: each bounded by what the pieces on the board and in the hands show happened
+    marriages = sum(map(sum, state.held))
+    placed = sum(len(c) for c in state.camels) - nf
+    ok(state.passes < n or state.phase == OVER and state.end_reason == "SAM-TURN-1",
+       f"{state.passes} passes in a row with {n} players, yet the game goes on; it ends when every player passed "
+       "in a row", "SAM-TURN-1")
+    ok(state.bank_in <= placed, f"the bank took {state.bank_in} dirhams for second camels, but only {placed} camels "
+       "were placed; each second camel pays 1", "SAM-EXT-4")
+    ok(state.reshuffles <= marriages, f"the deck was reshuffled {state.reshuffles} times after {marriages} "
+       "marriages; cards are drawn (and the discard pile reshuffled) only after marrying", "SAM-DECK-1")
+    most = SALE_PRICE * sum(map(len, state.sold)) + len(state.relation_log) * (ACTIVE_PREMIUM + PASSIVE_PREMIUM) * \
+        FAMILY_TILES
+    ok(state.bank_out <= most, f"the bank paid {state.bank_out} dirhams, more than {most}: 3 per sold card and at "
+       "most 8 per relation", "SAM-COMP-3")
+    ok(state.turns <= (marriages + placed + 1) * n, f"{state.turns} turns, but only {marriages} marriages and "
+       f"{placed} camels placed: every turn but a pass marries or places a camel, and {n} passes end the game",
+       "SAM-TURN-1")
+    expected = (state.first + state.turns - (state.phase == OVER)) % n
+    ok(state.active == expected, f"turn {state.turns} from seat {state.first} is seat {expected}'s, not seat "
+       f"{state.active}'s; play goes clockwise", "SAM-SETUP-6")
+    for i, e in enumerate(state._events):
+        ok(-1 <= e.player < n, f"events[{i}] names seat {e.player}; seats are 0..{n - 1} (-1: the game)",
+           "SAM-TURN-1")
+        ok(e.rule == "" or e.rule in RULES, f"events[{i}] cites {e.rule!r}, which is no Samarkand rule ID",
+           "SAM-TURN-1")

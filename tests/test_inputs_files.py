@@ -1,0 +1,79 @@
+"""Tournament checkpoint lines: extra columns are only points by kind, in a/b pairs, finite numbers of a
+sane size; a negative score (or points by kind) only in Caravan; rounds per match as the game has them. Each refusal is one SaveFileError naming the file and line."""
+import json
+
+import pytest
+
+from caravan_lessons.arena import EXTRA_LIMIT, _read_checkpoint, tournament
+from caravan_lessons.core import SaveFileError, derive_seed
+
+
+def _checkpoint_lines(tmp_path):
+    path = tmp_path / "cp.jsonl"
+    tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+    return path, [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda r: r.update(foo=1), "unknown column 'foo'"),
+    (lambda r: r.update(Goods_a=1.0, Goods_b=1.0), "unknown column 'Goods_a'"),
+    (lambda r: r.update(goods_c=1.0), "unknown column 'goods_c'"),
+    (lambda r: r.update(goods_a=10**99), "must be a number of points"),
+    (lambda r: r.update(goods_a=-(10**7)), "must be a number of points"),
+    (lambda r: r.update(goods_a=True), "must be a number of points"),
+    (lambda r: r.update(goods_a="3"), "must be a number of points"),
+    (lambda r: r.update(spice_a=1.0), "has no 'spice_b'"),
+    (lambda r: r.update(score_a=-1.0), "negative score"),
+])
+def test_bad_extra_columns_are_refused(tmp_path, change, words):
+    path, rows = _checkpoint_lines(tmp_path)
+    change(rows[1])
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with pytest.raises(SaveFileError) as info:
+        tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+    text = str(info.value)
+    assert words in text and "line 2" in text and str(path) in text and "\n" not in text
+
+
+def test_good_lines_are_read_back(tmp_path):
+    path, rows = _checkpoint_lines(tmp_path)
+    again = tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+    assert again.attrs["resumed"] == 2 and len(again) == 2
+    rows[0]["spice_a"], rows[0]["spice_b"] = 2.5, float(EXTRA_LIMIT)  # fractional means and big ones are fine
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    assert len(_read_checkpoint(path, "jaipur", ("greedy", "random"), 3, 2)) == 2
+
+
+def test_a_caravan_score_may_be_negative(tmp_path):
+    row = {"game": "caravan", "match": 0, "seed": derive_seed(1, "match", 0), "seat_a": 0, "bot_a": "greedy",
+           "bot_b": "random", "winner": "greedy", "rounds": 1, "turns": 40, "score_a": 3.0, "score_b": -1.0,
+           "penalty_a": 0.0, "penalty_b": -1.0}
+    path = tmp_path / "cp.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert _read_checkpoint(path, "caravan", ("greedy", "random"), 1, 1)[0]["score_b"] == -1.0
+    path.write_text(json.dumps({**row, "game": "jaipur"}) + "\n")
+    with pytest.raises(SaveFileError, match="negative score"):
+        _read_checkpoint(path, "jaipur", ("greedy", "random"), 1, 1)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda r: r.update(goods_a=-1.0), "negative score or points by kind"),
+    (lambda r: r.update(rounds=1), "a jaipur match of 1 rounds"),
+])
+def test_impossible_jaipur_rows_are_refused(tmp_path, change, words):
+    path, rows = _checkpoint_lines(tmp_path)
+    change(rows[0])
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with pytest.raises(SaveFileError, match=words):
+        tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
+
+
+def test_rounds_per_match_by_game(tmp_path):
+    row = {"game": "marco_polo", "match": 0, "seed": derive_seed(1, "match", 0), "seat_a": 0, "bot_a": "random",
+           "bot_b": "greedy", "winner": None, "rounds": 5, "turns": 40, "score_a": 3.0, "score_b": 3.0}
+    path = tmp_path / "cp.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert _read_checkpoint(path, "marco_polo", ("random", "greedy"), 1, 1)[0]["rounds"] == 5
+    path.write_text(json.dumps({**row, "rounds": 6}) + "\n")
+    with pytest.raises(SaveFileError, match="a marco_polo match of 6 rounds; it has 5"):
+        _read_checkpoint(path, "marco_polo", ("random", "greedy"), 1, 1)
