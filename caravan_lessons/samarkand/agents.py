@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 
 from ..agents import MatchResult, RandomAgent, View, _sources, play_out
-from ..core import check_seed, derive_seed
+from ..core import _short, check_seat, check_seed, derive_seed
 from .actions import Sell
 from .components import GOODS_COUNT, OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
 from .rules import State, new_game
@@ -124,10 +124,12 @@ def determinize(observation: dict, rng: random.Random) -> State:
     at random, the bag (2 players) in a random order.
 
     Raises:
-        ValueError: not a Samarkand observation.
+        ValueError: not a Samarkand observation; ``rng`` not a ``random.Random``.
     """
     if not isinstance(observation, dict) or observation.get("game") != "samarkand":
         raise ValueError("determinize needs a Samarkand observation (state.observation(player))")
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"determinize: rng is a random.Random (e.g. random.Random(0)), not {_short(rng)}")
     me = observation["player"]
     known = set(observation["players"][me]["hand"])
     for entry in observation["players"]:
@@ -157,7 +159,13 @@ def round_reward(state: State, player: int) -> float | None:
 
 
 def evaluate(state: State, player: int) -> float:
-    """A win chance in [0, 1] from the estimated lead over the best rival (logistic, 6 points scale)."""
+    """A win chance in [0, 1] from the estimated lead over the best rival (logistic, 6 points scale).
+
+    Raises:
+        ValueError: ``player`` is not a seat number of ``state`` (booleans and floats are not).
+    """
+    if player.__class__ is not int or not 0 <= player < state.players:
+        check_seat(player, "evaluate: player", state.players)
     mine = estimate(state, player)
     best = max(estimate(state, q) for q in range(state.players) if q != player)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 6.0))
