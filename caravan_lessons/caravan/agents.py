@@ -302,6 +302,9 @@ def play_match(agents, seed: int | None = None, max_turns: int = 100_000, **opti
     from ..agents import MatchResult, _sources, play_out
     from .rules import new_game
 
+    from ..agents import check_lineup
+
+    agents = check_lineup(agents)
     if not 2 <= len(agents) <= 4:
         raise ValueError(f"Caravan is played by 2 to 4 agents, not {len(agents)}")
     seed = check_seed(seed)
@@ -323,8 +326,13 @@ def simulate(games: int, seed: int = 0, bots=("heuristic", "greedy"), players: i
     """
     from ..core import derive_seed
 
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive whole number, not {games!r}")
+    from ..agents import check_lineup
+
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
+        raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {_short(games)}")
+    bots = check_lineup(bots, "bots", names=True)
+    if len(bots) != 2:
+        raise ValueError(f"caravan: give two bots (bot 0 against players-1 copies of bot 1), not {len(bots)}")
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {players!r}")
     from tqdm.auto import tqdm

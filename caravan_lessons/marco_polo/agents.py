@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..agents import MatchResult, RandomAgent, View, _sources, play_out
+from ..agents import MatchResult, RandomAgent, View, _sources, check_lineup, play_out
 from ..core import _short, check_seat, check_seed
 from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Reroll
 from .rules import new_game
@@ -97,6 +97,7 @@ def play_match(agents: Sequence, seed: int | None = None, max_turns: int = 100_0
     Raises:
         ValueError: not 2-4 agents, or an agent that chose an illegal action (naming the rule).
     """
+    agents = check_lineup(agents)
     if len(agents) not in SEATS:
         raise ValueError(f"marco_polo is played by 2, 3 or 4 agents, not {len(agents)}")
     seed = check_seed(seed)

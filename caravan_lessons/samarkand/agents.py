@@ -17,7 +17,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..agents import MatchResult, RandomAgent, View, _sources, play_out
+from ..agents import MatchResult, RandomAgent, View, _sources, check_lineup, play_out
 from ..core import _short, check_seat, check_seed, derive_seed
 from .actions import Sell
 from .components import GOODS_COUNT, OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
@@ -198,6 +198,7 @@ def play_match(agents: Sequence, seed: int | None = None, max_turns: int = 10_00
     Raises:
         ValueError: a wrong number of agents, or an agent choosing an illegal action (named with its rule).
     """
+    agents = check_lineup(agents)
     if not 2 <= len(agents) <= 5:
         raise ValueError(f"Samarkand is played by 2 to 5 agents, not {len(agents)}")
     seed = check_seed(seed)
@@ -232,8 +233,9 @@ def simulate(games: int, seed: int = 0, bots: Sequence[str] = ("random",) * 4, p
     Raises:
         ValueError: games not a positive whole number, an unknown bot, a wrong number of bots.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive whole number, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
+        raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {_short(games)}")
+    bots = check_lineup(bots, "bots", names=True)
     unknown = [b for b in bots if b not in AGENTS]
     if unknown:
         raise ValueError(f"unknown bot {unknown[0]!r}; the bots are: {', '.join(sorted(AGENTS))}")
