@@ -41,7 +41,7 @@ def test_whole_numbers_and_seats(value):
 
 def test_current_out_of_range_is_not_a_stop_iteration():
     one_clear_line(lambda: C.scenario(current=5), "scenario: current must be 0 or 1")
-    one_clear_line(lambda: C.scenario(3, current=3), "scenario: current must be 0, 1 or 2")
+    one_clear_line(lambda: C.scenario(3, current=3), "scenario: current must be 0 or 1 or 2")
 
 
 @pytest.mark.parametrize("entry", [None, 3, "Marrakesh", ((0, 1),), ((0, 1), "salt", True, 1), ((0, 1), "zz"),
