@@ -291,6 +291,8 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
         raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {games!r}")
     module = game_module(game)
     bots = check_lineup(bots, "bots", names=True)
+    if not bots:
+        raise ValueError(f"bots names one bot per seat, such as ['random', 'greedy'], not {_short(bots)}")
     if hasattr(module, "simulate"):  # games of 2-5 seats (Samarkand): one bot name per seat
         return module.simulate(games, seed=seed, bots=bots, progress=progress)
     from tqdm.auto import tqdm
