@@ -50,6 +50,8 @@ def _check_arguments(players, camels, goods, demand, tokens, current, turn, acti
     if unknown:
         raise ValueError(f"scenario: unknown option(s) {', '.join(map(repr, unknown))}; the options are "
                          f"{', '.join(_OPTIONS)} (passed to new_game)")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {_short(players)}")
     check_seat(current, "scenario: current", players)
     rows = {}
     for seat, row in _mapping(camels, "camels", "seats to lists of (space, good) or (space, good, under)").items():
