@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from .core import check_seed, derive_seed, game_module
+from .core import _short, check_seed, derive_seed, game_module
 
 __all__ = ["AGENTS", "Agent", "MatchResult", "RandomAgent", "View", "make_agent", "play_match", "play_round", "simulate"]
 
@@ -140,6 +140,25 @@ def play_out(state, agents: Sequence[Agent], max_turns: int, *, what: str = "mat
     return turns
 
 
+def check_lineup(value: Any, what: str = "agents", names: bool = False) -> list:
+    """``value`` as a list if it is a list or tuple, one entry per seat; ValueError naming ``what`` otherwise.
+
+    With ``names``, every entry must be a bot name (a string), as :func:`simulate` takes them;
+    without, every entry must be an agent (an object with a ``choose(view)`` method).
+    """
+    if not isinstance(value, (list, tuple)):
+        example = "['random', 'greedy']" if names else "[RandomAgent(seed=1), RandomAgent(seed=2)]"
+        raise ValueError(f"{what} is a list or tuple with one entry per seat, such as {example}, not {_short(value)}")
+    if names and not all(isinstance(name, str) for name in value):
+        raise ValueError(f"{what} holds bot names (strings such as 'random'), not {_short(value)}")
+    if not names:
+        for seat, agent in enumerate(value):
+            if not callable(getattr(agent, "choose", None)):
+                raise ValueError(f"{what}[{seat}] is an agent with a choose(view) method (e.g. "
+                                 f"make_agent('random', seed=1)), not {_short(agent)}")
+    return list(value)
+
+
 def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_turns: int = 100_000) -> MatchResult:
     """Play one match of ``game`` between ``agents`` (one per seat) and return its result.
 
@@ -148,6 +167,7 @@ def play_match(game: str, agents: Sequence[Agent], seed: int | None = None, max_
             (the message names the agent and the rule it broke).
     """
     module = game_module(game)
+    agents = check_lineup(agents)
     if hasattr(module, "play_match"):  # games of 2-5 seats (Samarkand, Caravan, Marco Polo) play their own
         return module.play_match(agents, seed=seed, max_turns=max_turns)
     seed = check_seed(seed)
@@ -270,6 +290,9 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
         raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {games!r}")
     module = game_module(game)
+    bots = check_lineup(bots, "bots", names=True)
+    if not bots:
+        raise ValueError(f"bots names one bot per seat, such as ['random', 'greedy'], not {_short(bots)}")
     if hasattr(module, "simulate"):  # games of 2-5 seats (Samarkand): one bot name per seat
         return module.simulate(games, seed=seed, bots=bots, progress=progress)
     from tqdm.auto import tqdm

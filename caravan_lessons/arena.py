@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 import re
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .agents import AGENTS, make_agent, play_match
-from .core import check_seed, derive_seed
+from .core import _short, check_seed, derive_seed
 
 __all__ = ["COLUMNS", "tournament", "win_rates"]
 
@@ -137,6 +138,29 @@ EXTRA_LIMIT = 10**6
 negative (Caravan's penalty for goods left on camels, CAR-SCORE-2)."""
 
 
+MAX_GAMES = 1_000_000
+"""The most matches one :func:`tournament` plays (the command line's ``--games`` limit too)."""
+MAX_PROCESSES = 256
+"""The most worker processes a :func:`tournament` starts (the command line's ``--processes`` limit too)."""
+
+
+def _check_checkpoint_path(checkpoint: Any) -> None:
+    """``checkpoint`` is a path (str or os.PathLike) of a file in an existing folder: else ValueError.
+
+    Only the argument; what the file holds is :func:`_read_checkpoint`'s question.
+    """
+    if isinstance(checkpoint, bytes) or not isinstance(checkpoint, (str, os.PathLike)) or not str(checkpoint).strip():
+        raise ValueError(f"checkpoint is None or the path of a JSON Lines file such as 'matches.jsonl', "
+                         f"not {_short(checkpoint)}")
+    path = Path(checkpoint)
+    if path.is_dir():
+        raise ValueError(f"checkpoint {str(path)!r} is a folder; give a file path inside it, such as "
+                         f"{str(path / 'matches.jsonl')!r}")
+    if not path.parent.is_dir():
+        raise ValueError(f"checkpoint {str(path)!r}: the folder {str(path.parent)!r} does not exist; "
+                         "create it first or choose another path")
+
+
 def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games: int) -> dict[int, dict]:
     """The matches of this tournament already in the checkpoint file ``path`` (none if it does not exist).
 
@@ -228,8 +252,10 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
 
     Raises:
         ValueError: an unknown bot (the message lists the bots), a malformed bot, a number of games
-            that is not a whole number >= 1 ("a tournament needs at least 1 game"), a bad
-            ``processes`` or seed, an unknown game, or a checkpoint file holding other lines.
+            that is not a whole number 1..:data:`MAX_GAMES` ("a tournament needs at least 1 game"),
+            ``processes`` not a whole number 1..:data:`MAX_PROCESSES`, a bad seed, an unknown game, a
+            ``checkpoint`` that is not a file path in an existing folder, or a checkpoint file holding
+            other lines.
     """
     import pandas as pd
     from tqdm.auto import tqdm
@@ -241,11 +267,17 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
                          f"not {bots!r}")
     specs = (_bot_spec(bots[0], "A"), _bot_spec(bots[1], "B"))
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"a tournament needs at least 1 game (a whole number), not {games!r}")
-    if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
-        raise ValueError(f"processes must be a whole number >= 1, not {processes!r}")
+        raise ValueError(f"a tournament needs at least 1 game (a whole number), not {_short(games)}")
+    if games > MAX_GAMES:
+        raise ValueError(f"a tournament plays at most {MAX_GAMES:,} games, not {_short(games)}; split a bigger "
+                         "study into several tournaments with other seeds")
+    if isinstance(processes, bool) or not isinstance(processes, int) or not 1 <= processes <= MAX_PROCESSES:
+        raise ValueError(f"processes must be a whole number >= 1 and <= {MAX_PROCESSES} (worker processes; "
+                         f"this machine has {os.cpu_count() or 1} cores), not {_short(processes)}")
     seed = check_seed(seed)
     game_module(game)
+    if checkpoint is not None:
+        _check_checkpoint_path(checkpoint)
     labels = (_label(*specs[0]), _label(*specs[1]))
     if labels[0] == labels[1]:
         labels = (labels[0] + " A", labels[1] + " B")
@@ -316,6 +348,8 @@ def win_rates(df, confidence: float = 0.95):
         raise ValueError(f"win_rates needs a tournament DataFrame; missing columns: {', '.join(sorted(missing))}")
     if len(df) == 0:
         raise ValueError("win_rates needs at least one match")
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
+        raise ValueError(f"confidence is a level between 0 and 1 (e.g. 0.95), not {_short(confidence)}")
     bots = list(dict.fromkeys([*df["bot_a"], *df["bot_b"]]))
     draws = int(df["winner"].isna().sum())
     rows = []

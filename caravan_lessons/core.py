@@ -333,9 +333,37 @@ def state_from_dict(data: Any):
 
 
 def save_game(state: GameState, path: str | Path) -> Path:
-    """Write ``state.to_dict()`` as JSON to ``path`` and return the path."""
+    """Write ``state.to_dict()`` as JSON to ``path`` and return the path.
+
+    Args:
+        state: a game state of any game (``jaipur.new_game()``, ``samarkand.new_game(3)``, ...).
+        path: the file to write (a ``str`` or ``pathlib.Path``, e.g. ``"my_game.json"``); its folder
+            must exist. An existing file is replaced.
+
+    Raises:
+        ValueError: ``state`` is not a game state (it has no ``to_dict()``).
+        SaveFileError: ``path`` is not a file path (empty, a folder, in a folder that does not exist,
+            or not writable); one line saying what is expected. Nothing is written then.
+    """
+    import os
+
+    if not callable(getattr(state, "to_dict", None)) or isinstance(state, type):
+        raise ValueError(f"save_game saves a game state (e.g. jaipur.new_game()), not {_short(state)}")
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or not str(path).strip():
+        raise SaveFileError(f"save_game needs a file path such as 'my_game.json', not {_short(path)}")
     path = Path(path)
-    path.write_text(json.dumps(state.to_dict(), indent=1), encoding="utf-8")
+    if path.is_dir():
+        raise SaveFileError(f"cannot save to {str(path)!r}: it is a folder; give a file path inside it, "
+                            f"such as {str(path / 'my_game.json')!r}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise SaveFileError(f"cannot save to {str(path)!r}: the folder {str(folder)!r} does not exist; "
+                            "create it first or save somewhere else")
+    text = json.dumps(state.to_dict(), indent=1)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SaveFileError(f"cannot save to {str(path)!r}: {exc.strerror or exc}") from None
     return path
 
 

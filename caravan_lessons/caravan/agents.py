@@ -27,7 +27,7 @@ import math
 import random
 from typing import Any
 
-from ..core import check_seed
+from ..core import _short, check_seat, check_seed
 from .actions import MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .components import GOOD_POINTS, PENALTY
 from .rules import END_TURN, _made
@@ -63,7 +63,15 @@ def position(observation: dict):
 
 
 def determinize(observation: dict, rng: random.Random):
-    """MCTS hook: a complete State consistent with ``observation``, the bag in a random order."""
+    """MCTS hook: a complete State consistent with ``observation``, the bag in a random order.
+
+    Raises:
+        ValueError: not a Caravan observation (``state.observation(player)``); ``rng`` not a ``random.Random``.
+    """
+    if not isinstance(observation, dict) or observation.get("game") != "caravan" or "player" not in observation:
+        raise ValueError(f"determinize needs a Caravan observation (state.observation(player)), not {_short(observation)}")
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"determinize: rng is a random.Random (e.g. random.Random(0)), not {_short(rng)}")
     state = position(observation)
     rng.shuffle(state.bag)
     return state
@@ -192,7 +200,13 @@ EVAL_SCALE = 6.0
 
 
 def evaluate(state, player: int) -> float:
-    """MCTS hook: a win chance in [0, 1] from ``player``'s :func:`value` lead over the best opponent."""
+    """MCTS hook: a win chance in [0, 1] from ``player``'s :func:`value` lead over the best opponent.
+
+    Raises:
+        ValueError: ``player`` is not a seat number of ``state`` (booleans and floats are not).
+    """
+    if player.__class__ is not int or not 0 <= player < state.players:
+        check_seat(player, "evaluate: player", state.players)
     mine = value(state, player)
     other = max(value(state, q) for q in range(state.players) if q != player)
     x = (mine - other) / EVAL_SCALE
@@ -288,6 +302,9 @@ def play_match(agents, seed: int | None = None, max_turns: int = 100_000, **opti
     from ..agents import MatchResult, _sources, play_out
     from .rules import new_game
 
+    from ..agents import check_lineup
+
+    agents = check_lineup(agents)
     if not 2 <= len(agents) <= 4:
         raise ValueError(f"Caravan is played by 2 to 4 agents, not {len(agents)}")
     seed = check_seed(seed)
@@ -309,8 +326,13 @@ def simulate(games: int, seed: int = 0, bots=("heuristic", "greedy"), players: i
     """
     from ..core import derive_seed
 
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive whole number, not {games!r}")
+    from ..agents import check_lineup
+
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
+        raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {_short(games)}")
+    bots = check_lineup(bots, "bots", names=True)
+    if len(bots) != 2:
+        raise ValueError(f"caravan: give two bots (bot 0 against players-1 copies of bot 1), not {len(bots)}")
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {players!r}")
     from tqdm.auto import tqdm

@@ -8,9 +8,82 @@ spaces come out of the bag, so cubes stay conserved; the turn is turn 4 (4 actio
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core import SaveFileError, _short, check_seat
+from .components import GOODS
 from .rules import State, new_game
+
+_OPTIONS = ("learning", "short_game", "first_player", "board")
+"""The keyword options ``scenario`` passes on to :func:`~.rules.new_game`."""
+
+
+def _whole(value: Any, name: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` if it is a whole number in ``low..high`` (booleans and floats are not); else ValueError."""
+    if type(value) is not int or value < low or (high is not None and value > high):
+        span = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ValueError(f"scenario: {name} is a whole number {span}, not {_short(value)}")
+    return value
+
+
+def _mapping(value: Any, name: str, what: str) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"scenario: {name} maps {what}, not {_short(value)}")
+    return dict(value)
+
+
+def _good(value: Any, name: str, empty: bool = False) -> str | None:
+    if value is None and empty:
+        return None
+    if not isinstance(value, str) or value.lower() not in GOODS:
+        raise ValueError(f"scenario: {name} is {'None or ' if empty else ''}a good ({', '.join(GOODS)}), "
+                         f"not {_short(value)}")
+    return value.lower()
+
+
+def _check_arguments(players, camels, goods, demand, tokens, current, turn, actions_left, options) -> tuple:
+    """The arguments of :func:`scenario` are what its docstring says: ValueError naming the argument."""
+    unknown = sorted(set(options) - set(_OPTIONS))
+    if unknown:
+        raise ValueError(f"scenario: unknown option(s) {', '.join(map(repr, unknown))}; the options are "
+                         f"{', '.join(_OPTIONS)} (passed to new_game)")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {_short(players)}")
+    check_seat(current, "scenario: current", players)
+    rows = {}
+    for seat, row in _mapping(camels, "camels", "seats to lists of (space, good) or (space, good, under)").items():
+        check_seat(seat, "scenario: a key of camels", players)
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+            raise ValueError(f"scenario: camels[{seat}] is a list of (space, good) or (space, good, under) "
+                             f"entries, not {_short(row)}")
+        entries = []
+        for i, entry in enumerate(row):
+            if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence) or len(entry) not in (2, 3):
+                raise ValueError(f"scenario: camels[{seat}][{i}] is (space, good) or (space, good, under), "
+                                 f"not {_short(entry)}")
+            node, good, under = (*entry, False) if len(entry) == 2 else entry
+            good = _good(good, f"the good of camels[{seat}][{i}]", empty=True)
+            if not isinstance(under, bool):
+                raise ValueError(f"scenario: 'under' of camels[{seat}][{i}] is True or False, not {_short(under)}")
+            entries.append((node, good, under))
+        rows[seat] = entries
+    lying = {where: _good(good, f"goods[{where!r}]")
+             for where, good in _mapping(goods, "goods", "spaces to goods").items()}
+    markers = {where: _whole(n, f"demand[{where!r}]", 0, 99)
+               for where, n in _mapping(demand, "demand", "spaces to demand markers").items()}
+    if tokens is not None:
+        if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence) or len(tokens) != players:
+            raise ValueError(f"scenario: tokens holds the theft tokens of each of the {players} players, "
+                             f"not {_short(tokens)}")
+        tokens = [_whole(t, f"tokens[{i}]", 0, players) for i, t in enumerate(tokens)]
+    if turn is not None:
+        _whole(turn, "turn", 0, 10_000)
+    if actions_left is not None:
+        _whole(actions_left, "actions_left", 0, State.allowance(3 if turn is None else turn))
+    return rows, (None if goods is None else lying), (None if demand is None else markers), tokens
 
 __all__ = ["last_delivery", "scenario", "worked_example"]
 
@@ -30,10 +103,24 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
         current, turn, actions_left: whose turn, the game's turn number (0-based; default: the first
             4-action turn that is ``current``'s) and actions left (default: the turn's allowance).
 
+    The position then goes through the same consistency checks as a saved game (``saves.from_dict``),
+    so a position the rules forbid is refused with the clause's ID. [ruling] Three checks of the
+    loader are about how the cubes got where they are, not about the position, and a lesson may need
+    to skip that history: it may clear the board (``goods={}``), load camels with cubes taken straight
+    from the bag, or put a good on a space that is not numbered (a refill exercise). That leaves
+    fewer goods on the board than a refill allows (CAR-REFILL-1), a bag that is not a multiple of 4
+    cubes (CAR-REFILL-3) or a good off the numbered spaces (CAR-SETUP-4). ``scenario`` allows those
+    three (and only those); the loader does not, so a lesson position that uses them cannot be saved
+    and loaded back.
+
     Raises:
-        ValueError: a space, good or count that does not fit (more camels than a player has, a cube
-            the bag cannot supply).
+        ValueError: an argument of the wrong shape (naming it and what it takes; booleans and floats
+            are not counts or seats), a space, good or count that does not fit (more camels than a
+            player has, a cube the bag cannot supply), an unknown option, or a position the rules
+            forbid (naming the clause, e.g. CAR-SETUP-2 for theft tokens that do not add up).
     """
+    rows, goods, demand, tokens = _check_arguments(players, camels, goods, demand, tokens, current, turn,
+                                                   actions_left, options)
     state = new_game(players, seed=seed, **options)
     board = state.board
     bag = list(state.bag) + list(state.goods.values())
@@ -44,11 +131,10 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
         placed.append((board.space(where), good))
     for node, good in placed:
         state.goods[node] = good
-    for seat, row in (camels or {}).items():
+    for seat, row in rows.items():
         if len(row) > state.camels:
             raise ValueError(f"player {seat} has {state.camels} camels, not {len(row)}")
-        for i, entry in enumerate(row):
-            node, good, under = (*entry, False) if len(entry) == 2 else entry
+        for i, (node, good, under) in enumerate(row):
             node = board.space(node)
             state.pos[seat][i], state.load[seat][i], state.under[seat][i] = node, good, bool(under and good)
             state.count[node] += 1
@@ -67,7 +153,27 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
     state.current, state.turn = current, turn
     state.actions_left = State.allowance(turn) if actions_left is None else actions_left
     state.events.append(type(state.events[0])(-1, "Lesson position set up.", ""))
+    _check_position(state)
     return state
+
+
+def _check_position(state: State) -> None:
+    """The saved-game checks (``saves.from_dict``) on ``state``, but for the two ways a lesson may
+    shape the bag (see :func:`scenario`); ValueError ``"scenario: <clause>: ..."`` if one fails."""
+    from .saves import from_dict
+
+    data = state.to_dict()
+    numbered = [list(node) for node in state.board.numbered]
+    off = [g["good"] for g in data["goods"] if g["at"] not in numbered]
+    if data["bag"] or off:  # CAR-REFILL-1/3, CAR-SETUP-4 only: check the rest as if these cubes were delivered
+        data["delivered"] = [list(d) for d in data["delivered"]]
+        data["delivered"][0] += data["bag"] + off
+        data["goods"] = [g for g in data["goods"] if g["at"] in numbered]
+        data["bag"], data["end_triggered"], data["over"] = [], True, False
+    try:
+        from_dict(data, source="scenario")
+    except SaveFileError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def worked_example() -> State:

@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import check_seed
+from ..core import check_seat, check_seed
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne
 from .components import (
     BONUS_TOKENS,
@@ -470,7 +470,12 @@ def evaluate(state, player: int) -> float:
     ``logistic(lead / EVAL_SCALE)``, the lead in rupees being: tokens banked (bonus values as
     the determinisation dealt them) plus :meth:`Position.worth` of hand and herd, each player
     minus the other. Uses the opponent's hand, so only call it on a determinised state.
+
+    Raises:
+        ValueError: ``player`` is not a seat number (0 or 1; booleans and floats are not).
     """
+    if player.__class__ is not int or not 0 <= player <= 1:
+        check_seat(player, "evaluate: player")
     reward = round_reward(state, player)
     if reward is not None:
         return reward

@@ -32,7 +32,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..core import FORMAT_VERSION
+from ..core import FORMAT_VERSION, _short
 from .components import BONUS_TOKENS, CAMEL, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, GOODS, HAND_LIMIT, INDEX, PLAYING
 from .rules import State
 
@@ -89,13 +89,16 @@ def determinize(observation: dict, rng: random.Random) -> State:
 
     Raises:
         ValueError: not a Jaipur observation, or an impossible one (counts that contradict
-            JAI-COMP-1/JAI-COMP-3, an opponent's hand larger than the unseen goods).
+            JAI-COMP-1/JAI-COMP-3, an opponent's hand larger than the unseen goods); ``rng`` not
+            a ``random.Random``.
 
     Search calls this once per iteration with the same observation, so what does not depend on
     the deal is worked out once per observation object and kept (for the last observation only):
     build a new observation (``state.observation(player)``) rather than editing one in place.
     """
     global _LAST
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"determinize: rng is a random.Random (e.g. random.Random(0)), not {_short(rng)}")
     if _LAST is not None and _LAST[0] is observation:
         plan = _LAST[1]
     else:

@@ -26,6 +26,7 @@ from ..core import (
     RuleViolation,
     ScoreSheet,
     check_seat,
+    _short,
     check_seed,
     derive_seed,
 )
@@ -174,12 +175,13 @@ class State:
     def why_illegal(self, action: Action) -> RuleViolation | None:
         """``None`` if ``action`` is legal for the player to move, else the RuleViolation explaining why.
 
-        Raises:
-            ValueError: ``action`` is not a Jaipur action at all.
+        Anything that is not a Jaipur action (None, a string, another game's action) is answered,
+        not raised: a JAI-TURN-1 RuleViolation naming the five kinds of action.
         """
         if not isinstance(action, Action):
-            raise ValueError(f"not a Jaipur action: {action!r}; build one with TakeOne, Exchange, "
-                             "TakeCamels, Sell or NextRound")
+            return RuleViolation("JAI-TURN-1", f"not a Jaipur action: {_short(action)}; a turn is one action, "
+                                 "built with TakeOne(good), Exchange(take, give), TakeCamels(), Sell(good, count) "
+                                 "or, after a round, NextRound()")
         if self.phase is MATCH_OVER:
             return RuleViolation("JAI-MATCH-2", f"the match is over: player {self.winner} has "
                                  f"{SEALS_TO_WIN} Seals of Excellence; nothing more can be played.")
@@ -279,8 +281,8 @@ class State:
         """Play ``action`` for the player to move, in place.
 
         Raises:
-            RuleViolation: the action is illegal (rule ID and plain words); the state is unchanged.
-            ValueError: ``action`` is not a Jaipur action.
+            RuleViolation: the action is illegal (rule ID and plain words), or not a Jaipur action at
+                all (JAI-TURN-1, naming the kinds of action); the state is unchanged.
         """
         if self.phase is not PLAYING:
             problem = self.why_illegal(action)

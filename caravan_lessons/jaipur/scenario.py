@@ -197,9 +197,9 @@ def _check_arguments(market, hands, herds, deck_top, deck_size, tokens, bonus, c
         pile(tokens[seat], f"tokens[{seat}]")
         if any(good not in GOODS for good in tokens[seat]):
             raise SaveFileError(f"scenario: tokens[{seat}] names goods only, not {_short(tokens[seat])}")
-        if isinstance(bonus[seat], (str, bytes)) or not all(
-                isinstance(t, (tuple, list)) and len(t) == 2 and t[0] in BONUS_TOKENS and t[1] in BONUS_TOKENS[t[0]]
-                and not any(isinstance(x, bool) for x in t) for t in bonus[seat]):
+        if isinstance(bonus[seat], (str, bytes, Mapping)) or not isinstance(bonus[seat], Sequence) or not all(
+                isinstance(t, (tuple, list)) and len(t) == 2 and all(type(x) is int for x in t)
+                and t[0] in BONUS_TOKENS and t[1] in BONUS_TOKENS[t[0]] for t in bonus[seat]):
             raise SaveFileError(f"scenario: bonus[{seat}] holds (size, rupees) pairs of the game's bonus tokens, "
                                 f"not {_short(bonus[seat])}")
         for name, values in (("herds", herds), ("seals", seals)):
@@ -211,5 +211,11 @@ def _check_arguments(market, hands, herds, deck_top, deck_size, tokens, bonus, c
     if deck_size is not None and (isinstance(deck_size, bool) or not isinstance(deck_size, int)
                                   or not 0 <= deck_size <= 55):
         raise SaveFileError(f"scenario: deck_size is None or a whole number 0..55, not {_short(deck_size)}")
+    for size, values in BONUS_TOKENS.items():  # no more bonus tokens of a value than the game has (JAI-COMP-3)
+        for value in set(values):
+            won = sum(1 for seat in (0, 1) for t in bonus[seat] if tuple(t) == (size, value))
+            if won > values.count(value):
+                raise SaveFileError(f"scenario: JAI-COMP-3: bonus names {won} {size}-card bonus tokens worth {value} "
+                                    f"rupees each; the game has {values.count(value)}")
     check_seat(current_player, "scenario: current_player")
     check_seed(seed)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..agents import MatchResult, RandomAgent, View, _sources, play_out
-from ..core import check_seed
+from ..agents import MatchResult, RandomAgent, View, _sources, check_lineup, play_out
+from ..core import _short, check_seat, check_seed
 from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Reroll
 from .rules import new_game
 
@@ -97,6 +97,7 @@ def play_match(agents: Sequence, seed: int | None = None, max_turns: int = 100_0
     Raises:
         ValueError: not 2-4 agents, or an agent that chose an illegal action (naming the rule).
     """
+    agents = check_lineup(agents)
     if len(agents) not in SEATS:
         raise ValueError(f"marco_polo is played by 2, 3 or 4 agents, not {len(agents)}")
     seed = check_seed(seed)
@@ -180,10 +181,12 @@ def determinize(observation: dict, rng: random.Random):
     round end are shuffled in with the rest although a player could remember them.
 
     Raises:
-        ValueError: an observation that is not a Marco Polo observation.
+        ValueError: an observation that is not a Marco Polo observation; ``rng`` not a ``random.Random``.
     """
     if not isinstance(observation, dict) or observation.get("game") != "marco_polo" or "player" not in observation:
         raise ValueError("determinize needs a Marco Polo observation (State.observation(player))")
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"determinize: rng is a random.Random (e.g. random.Random(0)), not {_short(rng)}")
     key = id(observation)
     found = _TEMPLATES.get(key)
     if found is None or found[0] is not observation:
@@ -244,8 +247,15 @@ def _placeholder(full: dict, seen: set) -> dict:
 
 
 def evaluate(state, player: int) -> float:
-    """A win chance in [0, 1] from :func:`plan_value`'s lead over the best other seat (for the MCTS cut-off)."""
+    """A win chance in [0, 1] from :func:`plan_value`'s lead over the best other seat (for the MCTS cut-off).
+
+    Raises:
+        ValueError: ``player`` is not a seat number of ``state`` (booleans and floats are not).
+    """
     import math
+
+    if player.__class__ is not int or not 0 <= player < state.players:
+        check_seat(player, "evaluate: player", state.players)
 
     mine = plan_value(state, player)
     best = max(plan_value(state, s) for s in range(state.players) if s != player)

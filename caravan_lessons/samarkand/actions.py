@@ -10,13 +10,30 @@ A turn (SAM-TURN-1) is one or more decisions:
 * ``Pass()`` only when nothing else is legal ([ruling] in SAM-TURN-1).
 
 Families and spaces are named by their ids in the board data (``"levant"``, ``"g22"``);
-goods cards by their numbers 1..33.
+goods cards by their numbers 1..33. Building an action checks only the shapes (ids are strings,
+goods cards whole numbers 1..33; booleans and floats are refused with a ValueError naming the
+field); whether the family or space exists and the action is legal is the engine's question
+(``State.why_illegal``), answered with a rule ID.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..core import a_or_an
+from ..core import _short
+
+
+def _id(value, what: str) -> None:
+    """A family or space id is a non-empty string (whether it exists is the engine's question)."""
+    if value.__class__ is not str or not value:
+        raise ValueError(f"{what} is an id, a string such as {'levant' if 'family' in what else 'g3'!r}, "
+                         f"not {_short(value)}")
+
+
+def _goods(value, what: str) -> None:
+    """A goods card is its number 1..33 (SAM-COMP-2); booleans and floats are not."""
+    if value.__class__ is not int or not 1 <= value <= 33:
+        raise ValueError(f"{what} is a goods card number 1..33, not {_short(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +41,9 @@ class Marry:
     """Marry into ``family`` (its id): pay its price into its treasury, take a family tile."""
 
     family: str
+
+    def __post_init__(self):
+        _id(self.family, "Marry: family")
 
     def __str__(self) -> str:
         return f"marry into {self.family}"
@@ -35,6 +55,11 @@ class Place:
 
     family: str
     space: str
+
+    def __post_init__(self):
+        if self.family.__class__ is not str or self.space.__class__ is not str:
+            _id(self.family, "Place: family")
+            _id(self.space, "Place: space")
 
     def __str__(self) -> str:
         return f"place {a_or_an(self.family)} camel on {self.space}"
@@ -54,6 +79,17 @@ class Discard:
 
     cards: tuple[int, ...] = ()
 
+    def __post_init__(self):
+        cards = self.cards
+        if cards.__class__ is not tuple:
+            if not isinstance(cards, list):
+                raise ValueError(f"Discard: cards is a tuple of goods card numbers 1..33 (0, 1 or 2 of them), "
+                                 f"not {_short(cards)}")
+            cards = tuple(cards)
+            object.__setattr__(self, "cards", cards)
+        for card in cards:
+            _goods(card, "Discard: each card")
+
     def __str__(self) -> str:
         if not self.cards:
             return "discard nothing"
@@ -66,6 +102,9 @@ class Sell:
 
     goods: int
 
+    def __post_init__(self):
+        _goods(self.goods, "Sell: goods")
+
     def __str__(self) -> str:
         return f"sell goods card {self.goods} for 3 dirhams"
 
@@ -75,6 +114,9 @@ class Keep:
     """Keep goods card ``goods`` in hand instead of selling it (it may score up to 8 at the end)."""
 
     goods: int
+
+    def __post_init__(self):
+        _goods(self.goods, "Keep: goods")
 
     def __str__(self) -> str:
         return f"keep goods card {self.goods}"

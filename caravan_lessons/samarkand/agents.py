@@ -17,8 +17,8 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..agents import MatchResult, RandomAgent, View, _sources, play_out
-from ..core import check_seed, derive_seed
+from ..agents import MatchResult, RandomAgent, View, _sources, check_lineup, play_out
+from ..core import _short, check_seat, check_seed, derive_seed
 from .actions import Sell
 from .components import GOODS_COUNT, OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
 from .rules import State, new_game
@@ -124,10 +124,12 @@ def determinize(observation: dict, rng: random.Random) -> State:
     at random, the bag (2 players) in a random order.
 
     Raises:
-        ValueError: not a Samarkand observation.
+        ValueError: not a Samarkand observation; ``rng`` not a ``random.Random``.
     """
     if not isinstance(observation, dict) or observation.get("game") != "samarkand":
         raise ValueError("determinize needs a Samarkand observation (state.observation(player))")
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"determinize: rng is a random.Random (e.g. random.Random(0)), not {_short(rng)}")
     me = observation["player"]
     known = set(observation["players"][me]["hand"])
     for entry in observation["players"]:
@@ -157,7 +159,13 @@ def round_reward(state: State, player: int) -> float | None:
 
 
 def evaluate(state: State, player: int) -> float:
-    """A win chance in [0, 1] from the estimated lead over the best rival (logistic, 6 points scale)."""
+    """A win chance in [0, 1] from the estimated lead over the best rival (logistic, 6 points scale).
+
+    Raises:
+        ValueError: ``player`` is not a seat number of ``state`` (booleans and floats are not).
+    """
+    if player.__class__ is not int or not 0 <= player < state.players:
+        check_seat(player, "evaluate: player", state.players)
     mine = estimate(state, player)
     best = max(estimate(state, q) for q in range(state.players) if q != player)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 6.0))
@@ -190,6 +198,7 @@ def play_match(agents: Sequence, seed: int | None = None, max_turns: int = 10_00
     Raises:
         ValueError: a wrong number of agents, or an agent choosing an illegal action (named with its rule).
     """
+    agents = check_lineup(agents)
     if not 2 <= len(agents) <= 5:
         raise ValueError(f"Samarkand is played by 2 to 5 agents, not {len(agents)}")
     seed = check_seed(seed)
@@ -224,8 +233,9 @@ def simulate(games: int, seed: int = 0, bots: Sequence[str] = ("random",) * 4, p
     Raises:
         ValueError: games not a positive whole number, an unknown bot, a wrong number of bots.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive whole number, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
+        raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {_short(games)}")
+    bots = check_lineup(bots, "bots", names=True)
     unknown = [b for b in bots if b not in AGENTS]
     if unknown:
         raise ValueError(f"unknown bot {unknown[0]!r}; the bots are: {', '.join(sorted(AGENTS))}")

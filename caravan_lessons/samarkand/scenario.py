@@ -12,8 +12,55 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..core import SaveFileError
+from ..core import SaveFileError, _short
+from .components import GOODS_COUNT
 from .rules import State, new_game, open_spaces
+
+
+def _seat_map(value, name: str, players: int, what: str) -> dict:
+    """``value`` (None or a mapping seat -> ``what``) as a dict; ValueError naming ``name`` otherwise."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"scenario: {name} maps seats (0..{players - 1}) to {what}, not {_short(value)}")
+    for seat in value:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"scenario: {name} maps seats 0..{players - 1} to {what}; "
+                             f"{_short(seat)} is not a seat")
+    return dict(value)
+
+
+def _name_map(value, name: str, what: str) -> dict:
+    """``value`` (None or a mapping of ids, e.g. family or space ids, to ``what``) as a dict."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise ValueError(f"scenario: {name} maps ids (strings such as 'levant' or 'g3') to {what}, "
+                         f"not {_short(value)}")
+    return dict(value)
+
+
+def _names(value, name: str) -> list[str]:
+    """A list of ids (strings); ValueError naming ``name`` otherwise."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not all(
+            isinstance(v, str) for v in value):
+        raise ValueError(f"scenario: {name} is a list of ids (strings such as 'levant'), not {_short(value)}")
+    return list(value)
+
+
+def _cards(value, name: str) -> list[int]:
+    """A list of goods card numbers 1..33; ValueError naming ``name`` otherwise."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not all(
+            type(v) is int and 1 <= v <= GOODS_COUNT for v in value):
+        raise ValueError(f"scenario: {name} is a list of goods card numbers 1..{GOODS_COUNT}, not {_short(value)}")
+    return list(value)
+
+
+def _amount(value, name: str) -> int:
+    """Dirhams: a whole number >= 0 (not a bool, not a float)."""
+    if type(value) is not int or value < 0:
+        raise ValueError(f"scenario: {name} is a whole number of dirhams >= 0, not {_short(value)}")
+    return value
 
 
 def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str]] | None = None,
@@ -33,18 +80,37 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         money: seat -> dirhams; treasury: family id -> dirhams; active: the seat on turn.
 
     Raises:
-        ValueError: names that do not exist, or a position the rules forbid (SaveFileError, a
-            ValueError, naming the clause).
+        ValueError: an argument of the wrong shape (naming it and what it takes: seats are whole
+            numbers 0..players-1, ids are strings, goods cards whole numbers 1..33, dirhams whole
+            numbers >= 0; booleans and floats are refused), names that do not exist, or a position
+            the rules forbid (SaveFileError, a ValueError, naming the clause).
     """
     state = new_game(players, seed, board)
     board = state.board
     fi = board.family_index
+    held = {seat: _names(v, f"held[{seat}]") for seat, v in _seat_map(held, "held", players, "family ids").items()}
+    wanted = {seat: _cards(v, f"hands[{seat}]")
+              for seat, v in _seat_map(hands, "hands", players, "goods card numbers").items()}
+    wanted_sold = {seat: _cards(v, f"sold[{seat}]")
+                   for seat, v in _seat_map(sold, "sold", players, "goods card numbers").items()}
+    camels = {space: _names(v, f"camels[{space!r}]")
+              for space, v in _name_map(camels, "camels", "family ids").items()}
+    money = {seat: _amount(v, f"money[{seat}]") for seat, v in _seat_map(money, "money", players, "dirhams").items()}
+    treasury = {name: _amount(v, f"treasury[{name!r}]")
+                for name, v in _name_map(treasury, "treasury", "dirhams").items()}
+    for name, seat in (("active", active), ("tile_owner", tile_owner)):
+        if (seat is not None or name == "active") and (
+                isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+            raise ValueError(f"scenario: {name} must be a seat 0..{players - 1}, not {_short(seat)}")
+    cards = [c for row in list(wanted.values()) + list(wanted_sold.values()) for c in row]
+    twice = sorted({c for c in cards if cards.count(c) > 1})
+    if twice:
+        raise ValueError(f"scenario: goods card(s) {twice} named twice in hands/sold; each card exists once "
+                         f"(SAM-COMP-2)")
     try:
-        if not (isinstance(active, int) and 0 <= active < players):
-            raise ValueError(f"active must be a seat 0..{players - 1}, not {active!r}")
         state.active = state.first = active
         owner = active if tile_owner is None else tile_owner
-        for seat, names in (held or {}).items():
+        for seat, names in held.items():
             for name in names:
                 f = fi[name]
                 if state.house_tiles[f] == 0 and players == 2 and f in state.bag:
@@ -56,15 +122,13 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         for seat in range(players):
             state.deck.extend(state.hands[seat])
             state.hands[seat] = []
-        wanted = {seat: list(cards) for seat, cards in (hands or {}).items()}
-        wanted_sold = {seat: list(cards) for seat, cards in (sold or {}).items()}
         for _seat, cards in list(wanted.items()) + list(wanted_sold.items()):
             for card in cards:
                 state.deck.remove(card)
         for seat in range(players):
             state.hands[seat] = wanted.get(seat, [state.deck.pop() for _ in range(2)] if hands is None else [])
             state.sold[seat] = wanted_sold.get(seat, [])
-        for space, names in (camels or {}).items():
+        for space, names in camels.items():
             s = board.index[space]
             for name in names:
                 f = fi[name]
@@ -74,12 +138,13 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
             if g and state.tile_on_board[g]:
                 state.tile_on_board[g] = False
                 state.goods_tiles[owner].append(g)
-        for seat, amount in (money or {}).items():
+        for seat, amount in money.items():
             state.money[seat] = amount
-        for name, amount in (treasury or {}).items():
+        for name, amount in treasury.items():
             state.treasury[fi[name]] = amount
     except KeyError as exc:
-        raise ValueError(f"scenario names something that does not exist: {exc}") from None
+        raise ValueError(f"scenario names something that does not exist: {exc}; the families are "
+                         f"{', '.join(fi)} and spaces are the board's ids ('g3', ...)") from None
     state.frontier = open_spaces(board, state.camels)
     try:
         return State.from_dict(state.to_dict(), board)
@@ -103,6 +168,10 @@ def near_end(players: int = 4, seed: int = 0, turns_left: int = 3, bot: str = "h
 
     if isinstance(turns_left, bool) or not isinstance(turns_left, int) or turns_left < 1:
         raise ValueError(f"turns_left must be a whole number >= 1, not {turns_left!r}")
+    if not isinstance(bot, str) or bot not in AGENTS:
+        raise ValueError(f"bot is one of {', '.join(sorted(AGENTS))}, not {_short(bot)}")
+    if type(seed) is not int:
+        raise ValueError(f"seed is a whole number, not {_short(seed)}")
     state = new_game(players, seed, board)
     start = state.clone()
     agents = [AGENTS[bot](seed=seed + seat) for seat in range(players)]

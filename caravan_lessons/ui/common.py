@@ -123,6 +123,13 @@ class ScoreStepper(W.VBox):
     """
 
     def __init__(self, sheet=None, names=None, rules: Mapping | None = None, colours: Mapping | None = None):
+        from ..core import _short
+
+        for name, value in (("rules", rules), ("colours", colours)):
+            if value is not None and not isinstance(value, Mapping):
+                raise ValueError(f"ScoreStepper: {name} is None or a dict "
+                                 f"({'rule ID -> rule' if name == 'rules' else 'category -> colour'}), "
+                                 f"not {_short(value)}")
         self.sheet = None
         self._source = None
         self.names: list[str] = []
@@ -147,7 +154,20 @@ class ScoreStepper(W.VBox):
             self.set_sheet(sheet, names=names)
 
     def set_sheet(self, sheet, names=None) -> None:
-        """Show ``sheet``: from step 0 if it is a new sheet, at the same step if it equals the one shown."""
+        """Show ``sheet``: from step 0 if it is a new sheet, at the same step if it equals the one shown.
+
+        Raises:
+            ValueError: ``sheet`` is not a score sheet (``state.score_sheet()``), or ``names`` is not a
+                list of one name (a string) per player.
+        """
+        from ..core import ScoreSheet, _short
+
+        if not isinstance(sheet, ScoreSheet):
+            raise ValueError(f"ScoreStepper shows a score sheet (state.score_sheet()), not {_short(sheet)}")
+        if names is not None and (not isinstance(names, (list, tuple)) or len(names) < sheet.players
+                                  or not all(isinstance(n, str) for n in names)):
+            raise ValueError(f"ScoreStepper: names is a list of {sheet.players} player names (strings), "
+                             f"not {_short(names)}")
         if names is not None or not self.names:
             self.names = list(names or [f"player {p}" for p in range(sheet.players)])
         if sheet == self._source:
@@ -160,8 +180,18 @@ class ScoreStepper(W.VBox):
         self.go(0)
 
     def go(self, step: int) -> None:
-        """Show the first ``step`` rows (clamped to 0 .. number of rows)."""
+        """Show the first ``step`` rows (clamped to 0 .. number of rows).
+
+        Raises:
+            ValueError: no sheet shown yet (call :meth:`set_sheet`), or ``step`` not a whole number.
+        """
         sheet = self.sheet
+        if sheet is None:
+            raise ValueError("ScoreStepper: no score sheet to step through yet; call set_sheet(state.score_sheet())")
+        if step.__class__ is not int:
+            from ..core import _short
+
+            raise ValueError(f"ScoreStepper: step is a whole number of rows, not {_short(step)}")
         step = max(0, min(step, len(sheet.rows)))
         self.step = step
         last = len(sheet.rows)
@@ -211,6 +241,13 @@ class RulePanel(W.VBox):
     """
 
     def __init__(self, rules: Mapping, query: str = ""):
+        from ..core import _short
+
+        if not isinstance(rules, Mapping) or not all(
+                isinstance(k, str) and all(hasattr(r, a) for a in ("id", "text", "section")) for k, r in rules.items()):
+            raise ValueError(f"RulePanel needs the game's rules, rule ID -> Rule (e.g. jaipur.RULES), not {_short(rules)}")
+        if not isinstance(query, str):
+            raise ValueError(f"RulePanel: query is a string (a rule ID or words), not {_short(query)}")
         self.rules = rules
         self.box = W.Text(value=query, placeholder="a rule ID or a word, e.g. JAI-TAKE-7 or camel",
                           description="Look up", continuous_update=True).add_class("rule-query")
