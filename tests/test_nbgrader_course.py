@@ -191,7 +191,7 @@ def test_grades_question_by_question(course, monkeypatch):
 
 def test_feedback_is_written_without_hidden_tests(course):
     pages = sorted((course / "feedback" / "wrong" / "jaipur").glob("*.html"))
-    assert len(pages) == 6
+    assert len(pages) == 7
     text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     assert "not solved yet" in text and "BEGIN HIDDEN TESTS" not in text and "reference_q5a" not in text
 
@@ -402,12 +402,33 @@ MP_WRONG = {
     mine = {c for c, owners in state.posts.items() if seat in owners}
     return [p if set(cities) & mine else 0 for cities, p in (state.data.objectives[o] for o in state.objectives[seat])]''',
     # q6b is right but uses the wrong q6a: graded on the reference -> 2 of 2
+    # q7: one action ahead on the points of the moment, no plan -> WRONG_Q7_POINTS
+    "Q7Bot": '''class Q7Bot:
+    """Points now: one action ahead on victory points, posts and goods (no plan)."""
+    name = "points now"
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        me = view.player
+        table = marco_polo.determinize(view.observation, self.rng)
+
+        def worth(action):
+            after = table.child(action)
+            posts = sum(1 for owners in after.posts.values() if me in owners)
+            return after.vp[me] + 3 * posts + sum(after.goods[me]) + after.coins[me] / 5 + 5 * isinstance(action, Fulfil)
+        return max(view.legal_actions, key=worth)''',
 }
 
+WRONG_Q7_RANDOM = 1
+"""The wrong q7 bot (points now, no plan) against random: measured on the public and the grading seeds."""
 MP_WRONG_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 0, "q1b_check": 2, "q2_check": 0, "q3_check": 0,
-                   "q4_check": 0, "q5_check": 0, "q6a_check": 0, "q6b_check": 2}
+                   "q4_check": 0, "q5_check": 0, "q6a_check": 0, "q6b_check": 2,
+                   "q7_check_random": WRONG_Q7_RANDOM, "q7_check_greedy": 0}
 MP_FULL_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 1, "q1b_check": 2, "q2_check": 2, "q3_check": 2,
-                  "q4_check": 3, "q5_check": 2, "q6a_check": 2, "q6b_check": 2}
+                  "q4_check": 3, "q5_check": 2, "q6a_check": 2, "q6b_check": 2,
+                  "q7_check_random": 1, "q7_check_greedy": 2}
 
 
 def _submit_marco_polo(course: Path, student: str, wrong: dict[str, str]) -> None:
@@ -441,7 +462,9 @@ def mp_course(tmp_path_factory) -> Path:
         nbgrader(course, "db", "student", "add", student)
     _submit_marco_polo(course, "full", {})
     _submit_marco_polo(course, "wrong", MP_WRONG)
-    done = nbgrader(course, "autograde", "marco_polo", timeout=1500)
+    with pytest.MonkeyPatch.context() as patch:  # q7's bot budgets: room on a loaded machine, as in tests/marco_polo
+        patch.setenv("CARAVAN_TIME_SCALE", os.environ.get("CARAVAN_TIME_SCALE", "4"))
+        done = nbgrader(course, "autograde", "marco_polo", timeout=3000)
     (course / "autograde.log").write_text(done.stdout + done.stderr)
     nbgrader(course, "generate_feedback", "marco_polo")
     nbgrader(course, "export")
@@ -470,7 +493,7 @@ def test_marco_polo_full_marks_for_the_reference_and_no_unearned_points(mp_cours
 
 def test_marco_polo_feedback_teaches_without_hidden_tests(mp_course):
     pages = sorted((mp_course / "feedback" / "wrong" / "marco_polo").glob("*.html"))
-    assert len(pages) == 6
+    assert len(pages) == 7
     text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     assert "BEGIN HIDDEN TESTS" not in text and "objective_position((3, 9)" not in text and "reference_q6a" not in text
     for words in ("LOWEST", "camels", "budget", "BOTH", "second_highest"):
