@@ -402,30 +402,21 @@ MP_WRONG = {
     mine = {c for c, owners in state.posts.items() if seat in owners}
     return [p if set(cities) & mine else 0 for cities, p in (state.data.objectives[o] for o in state.objectives[seat])]''',
     # q6b is right but uses the wrong q6a: graded on the reference -> 2 of 2
-    # q7: one action ahead on the points of the moment, no plan -> WRONG_Q7_POINTS
+    # q7: fulfils a contract when it can, else takes the first legal action: about half its games against
+    # random (31 of 40 needed), about a tenth against mp-greedy -> 0 of 1, 0 of 2 (both checks stop early)
     "Q7Bot": '''class Q7Bot:
-    """Points now: one action ahead on victory points, posts and goods (no plan)."""
-    name = "points now"
-
-    def __init__(self, seed=None):
-        self.rng = random.Random(seed)
+    name = "fulfil first"
 
     def choose(self, view):
-        me = view.player
-        table = marco_polo.determinize(view.observation, self.rng)
-
-        def worth(action):
-            after = table.child(action)
-            posts = sum(1 for owners in after.posts.values() if me in owners)
-            return after.vp[me] + 3 * posts + sum(after.goods[me]) + after.coins[me] / 5 + 5 * isinstance(action, Fulfil)
-        return max(view.legal_actions, key=worth)''',
+        for action in view.legal_actions:
+            if isinstance(action, Fulfil):
+                return action
+        return view.legal_actions[0]''',
 }
 
-WRONG_Q7_RANDOM = 1
-"""The wrong q7 bot (points now, no plan) against random: measured on the public and the grading seeds."""
 MP_WRONG_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 0, "q1b_check": 2, "q2_check": 0, "q3_check": 0,
                    "q4_check": 0, "q5_check": 0, "q6a_check": 0, "q6b_check": 2,
-                   "q7_check_random": WRONG_Q7_RANDOM, "q7_check_greedy": 0}
+                   "q7_check_random": 0, "q7_check_greedy": 0}
 MP_FULL_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 1, "q1b_check": 2, "q2_check": 2, "q3_check": 2,
                   "q4_check": 3, "q5_check": 2, "q6a_check": 2, "q6b_check": 2,
                   "q7_check_random": 1, "q7_check_greedy": 2}

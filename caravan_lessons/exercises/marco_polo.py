@@ -35,8 +35,8 @@ from ..marco_polo import Fulfil
 from .framework import (AgentQuestion, Budget, Case, FunctionQuestion, NotSolved, Tier, TimeUp, ValueQuestion,
                         run_isolated, short, time_scale)
 
-__all__ = ["QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4", "q5", "q6a", "q6b",
-           "q7", "objective_position", "random_position", "show", "win_rate"]
+__all__ = ["BotQuestion", "QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4",
+           "q5", "q6a", "q6b", "q7", "objective_position", "random_position", "show", "win_rate"]
 
 TRAVEL_COINS = marco_polo.default_data().travel_cost
 """Coins the Travel space costs for 1..6 steps (index 0 is 1 step), MP-TRAVEL-2: (3, 7, 12, 12, 18, 18)."""
@@ -604,13 +604,15 @@ class BotQuestion(AgentQuestion):
 
 Q7_MATCHES = {"random": 40, "mp-greedy": 100}
 """Matches a tier plays (2 players, seats swapped every match). A 2-player game between random bots takes
-about 0.01 s, one between a one-action-lookahead bot and ``mp-greedy`` about 0.5 s of CPU: 100 matches are
-the fewest that tell a 65 % bot from a coin toss (60 wins needed), and grade in about a minute."""
+about 0.01 s, one between a one-action-lookahead bot and ``mp-greedy`` about 0.5 s of CPU. Against random, 40
+are plenty (31 wins needed; ``mp-greedy`` itself wins 36, the reference bot 39-40); against ``mp-greedy``, 100 are
+the fewest that tell a bot winning two games in three from a coin toss (60 wins needed; the reference wins 68-70)."""
 
 q7 = BotQuestion(
     "q7", "a bot that beats the random bot, then the greedy bot", "Q7Bot",
     rules=("MP-ACT-1", "MP-BONUS-2", "MP-TRAVEL-1", "MP-SCORE-1", "MP-SCORE-3"),
-    hints=("Start simple: fulfil a contract whenever view.legal_actions offers a Fulfil; else take the first action.",
+    hints=("Random play is no pushover in a 2-player game: a bot that fulfils every contract it can and otherwise "
+           "takes the first legal action wins only about half its games. Look at what each action does.",
            "view.observation is the table as your seat sees it (coins, goods, dice, posts, travellers, active "
            "contracts); the other players' objectives are hidden.",
            "Look one action ahead: state = marco_polo.determinize(view.observation, self.rng) is a full game "
@@ -619,8 +621,8 @@ q7 = BotQuestion(
            "To beat mp-greedy, score plans, not only points: each step closer to Beijing and to your objective "
            "cities is worth something while rounds are left; goods your active contracts need count more."),
     game=GAME, seed=2025, per_call=2.0, total=180.0,
-    tiers={"random": Tier("random", need=0.75, matches=Q7_MATCHES["random"],
-                          words="tier 1: beat the random bot (95 % sure of a win rate above 75 %)"),
+    tiers={"random": Tier("random", need=0.6, matches=Q7_MATCHES["random"],
+                          words="tier 1: beat the random bot (95 % sure of a win rate above 60 %)"),
            "greedy": Tier("mp-greedy", need=0.5, matches=Q7_MATCHES["mp-greedy"],
                           words="tier 2: beat the greedy bot mp-greedy (95 % sure of a win rate above 50 %)")},
 )
