@@ -497,23 +497,26 @@ class PlayShell(W.VBox):
         self.continue_button.disabled = not (live and pause is not None)
         self.continue_button.layout.display = None if (live and pause is not None) else "none"
         if not live:
-            self.status.value = (f"<b>Replaying: the position after move {index} of {self.replay.max}.</b> "
-                                 "Move the slider to the end to play on.")
+            status = (f"<b>Replaying: the position after move {index} of {self.replay.max}.</b> "
+                      "Move the slider to the end to play on.")
             text = " ".join(self.moves[index - 1]) if index else "the start of the match"
             self.explain.value = (f"<span style='background:#fff3cd'>Move {index}: {html.escape(text)}</span>")
         else:
             if state.is_terminal():
-                self.status.value = f"<b>{html.escape(self.describe_end(state))}</b>"
+                status = f"<b>{html.escape(self.describe_end(state))}</b>"
             elif pause is not None:
-                self.status.value = (f"<b>{html.escape(pause)}</b> Read the score sheet, then press "
-                                     f"<b>{html.escape(self.continue_label)}</b>.")
+                status = (f"<b>{html.escape(pause)}</b> Read the score sheet, then press "
+                          f"<b>{html.escape(self.continue_label)}</b>.")
             else:
                 who = state.current_player
-                self.status.value = (f"<b>{html.escape(self.seat_name(who))} to move.</b> "
-                                     + self.describe_turn(state, who))
+                status = (f"<b>{html.escape(self.seat_name(who))} to move.</b> "
+                          + self.describe_turn(state, who))
             self.explain.value = self._message
         self._draw_sheet(state, pause)
         self._draw_log(index)
+        # The status line goes last: the page shows widget updates in the order they are sent, so a
+        # reader (or a browser test) who sees the new status also sees the new log and score sheet.
+        self.status.value = status
 
     def _draw_sheet(self, state, pause) -> None:
         """The pause panel (at a pause, or at the end of the game): the continue button and the one score

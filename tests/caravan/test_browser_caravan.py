@@ -92,6 +92,8 @@ def test_games_clicked_to_the_end_won_and_lost_in_jupyterlab(tmp_path, artifacts
         expect(win.locator(".caravan-status")).to_contain_text("Player 0 (you) wins", timeout=15_000)
         expect(win.locator(".caravan-score-sheet")).to_be_visible()
         expect(win.locator(".caravan-end-turn")).to_be_disabled()
+        # the log is redrawn after the status: wait for the delivery before reading it
+        expect(win.locator(".caravan-log")).to_contain_text("Player 0 delivers ivory", timeout=15_000)
         moves = win.locator(".caravan-log").inner_text()
         time.sleep(1.5)  # nothing moves on by itself
         assert win.locator(".caravan-log").inner_text() == moves
