@@ -1,4 +1,4 @@
-"""The Marco Polo exercises: questions q1a .. q6, the positions they use, and small helpers.
+"""The Marco Polo exercises: questions q1a .. q7, the positions they use, and small helpers.
 
     from caravan_lessons.exercises.marco_polo import q4, position, TRAVEL_COINS
     q4.check(q4_cheapest_route)      # prints a verdict, returns True/False
@@ -16,6 +16,7 @@ nbgrader source format):
  04    q4                          travel: the cheapest route under a camel and coin budget (networkx)
  05    q5                          the characters (MP-TRAVEL-1, MP-ACT-4, MP-CHAR-1, MP-CHAR-2)
  06    q6a, q6b                    the end and the score (MP-SCORE-1, MP-SCORE-7); q6b is graded on q6a's reference
+ 07    q7 (a bot, two tiers)       a full game against bots and the strategy lab: beat random, then mp-greedy
 ====  ==========================  =============================================================
 
 The right answers come from the engine (``caravan_lessons.marco_polo``): a check builds positions
@@ -31,10 +32,11 @@ from typing import Any
 from .. import marco_polo
 from ..core import derive_seed
 from ..marco_polo import Fulfil
-from .framework import Case, FunctionQuestion, NotSolved, ValueQuestion, short
+from .framework import (AgentQuestion, Budget, Case, FunctionQuestion, NotSolved, Tier, TimeUp, ValueQuestion,
+                        run_isolated, short, time_scale)
 
-__all__ = ["QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4", "q5", "q6a", "q6b",
-           "objective_position", "random_position", "show"]
+__all__ = ["BotQuestion", "QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4",
+           "q5", "q6a", "q6b", "q7", "objective_position", "random_position", "show", "win_rate"]
 
 TRAVEL_COINS = marco_polo.default_data().travel_cost
 """Coins the Travel space costs for 1..6 steps (index 0 is 1 step), MP-TRAVEL-2: (3, 7, 12, 12, 18, 18)."""
@@ -579,5 +581,96 @@ q6b = FunctionQuestion(
     uses={"q6a_card_points": q6a}, game=GAME, signature="q6b_objective_points(state, seat)", total=60.0,
 )
 
-QUESTIONS = {q.label: q for q in (q1a, q1b, q2, q3, q4, q5, q6a, q6b)}
+
+# --- q7: a bot --------------------------------------------------------------------------------------------
+
+class BotQuestion(AgentQuestion):
+    """:class:`~caravan_lessons.exercises.framework.AgentQuestion` for Marco Polo: 2-player games (the
+    fastest, and a win is a win), the opponents named as in :data:`caravan_lessons.agents.AGENTS`
+    (``"random"``, ``"mp-greedy"``). The whole check (the bot's time AND the opponent's) is stopped after
+    ``limit`` seconds times ``$CARAVAN_TIME_SCALE``, as the bot's own budgets are."""
+
+    def _run(self, answer: Any, part: str | None, graded: bool, extra: tuple, earlier: dict | None,
+             options: dict) -> tuple[bool, str]:
+        return run_isolated(lambda: self._verdict(answer, part, graded, extra, earlier, options),
+                            self.limit * time_scale())
+
+    def _factory(self, answer: Any):
+        try:
+            return super()._factory(answer)
+        except NotSolved as failure:  # the framework's words name Jaipur's class
+            raise NotSolved(failure.problem, failure.hint.replace("Q6Bot", self.answer_name)) from None
+
+
+Q7_MATCHES = {"random": 40, "mp-greedy": 100}
+"""Matches a tier plays (2 players, seats swapped every match). A 2-player game between random bots takes
+about 0.01 s, one between a one-action-lookahead bot and ``mp-greedy`` about 0.5 s of CPU. Against random, 40
+are plenty (31 wins needed; ``mp-greedy`` itself wins 36, the reference bot 39-40); against ``mp-greedy``, 100 are
+the fewest that tell a bot winning two games in three from a coin toss (60 wins needed; the reference wins 68-70)."""
+
+q7 = BotQuestion(
+    "q7", "a bot that beats the random bot, then the greedy bot", "Q7Bot",
+    rules=("MP-ACT-1", "MP-BONUS-2", "MP-TRAVEL-1", "MP-SCORE-1", "MP-SCORE-3"),
+    hints=("Random play is no pushover in a 2-player game: a bot that fulfils every contract it can and otherwise "
+           "takes the first legal action wins only about half its games. Look at what each action does.",
+           "view.observation is the table as your seat sees it (coins, goods, dice, posts, travellers, active "
+           "contracts); the other players' objectives are hidden.",
+           "Look one action ahead: state = marco_polo.determinize(view.observation, self.rng) is a full game "
+           "consistent with what you see; state.child(action) is the game after an action. Score each child "
+           "and keep the best.",
+           "To beat mp-greedy, score plans, not only points: each step closer to Beijing and to your objective "
+           "cities is worth something while rounds are left; goods your active contracts need count more."),
+    game=GAME, seed=2025, per_call=2.0, total=180.0,
+    tiers={"random": Tier("random", need=0.6, matches=Q7_MATCHES["random"],
+                          words="tier 1: beat the random bot (95 % sure of a win rate above 60 %)"),
+           "greedy": Tier("mp-greedy", need=0.5, matches=Q7_MATCHES["mp-greedy"],
+                          words="tier 2: beat the greedy bot mp-greedy (95 % sure of a win rate above 50 %)")},
+)
+
+
+def win_rate(bot: Any, matches: int = 20, seed: int = 0, opponent: str = "random") -> float | None:
+    """Play ``matches`` 2-player games of ``bot`` (class, instance or function) against ``opponent``
+    (``"random"`` or ``"greedy"``); print and return its win rate.
+
+    Not graded: a quick test for the scratch cell (seats swapped every other game). A bot that fails,
+    loops or is too slow (q7's budgets) is reported in a line, not with a traceback, and None is
+    returned; so are bad arguments.
+    """
+    opponents = {"random": "random", "greedy": "mp-greedy", "mp-greedy": "mp-greedy"}
+    if isinstance(matches, bool) or not isinstance(matches, int) or not 1 <= matches <= 1000:
+        print(f"win_rate: matches must be a whole number from 1 to 1000, not {short(matches)}.")
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        print(f"win_rate: seed must be a whole number, not {short(seed)}.")
+        return None
+    if not isinstance(opponent, str) or opponent not in opponents:
+        print(f"win_rate: opponent must be 'random' or 'greedy', not {short(opponent)}.")
+        return None
+    tier = Tier(opponents[opponent], need=0.0, matches=matches)
+    trial = BotQuestion("win_rate", f"{matches} games against {opponent}", "Q7Bot", game=GAME,
+                        tiers={"trial": tier}, seed=seed, per_call=q7.per_call, total=q7.total)
+
+    def play() -> tuple[bool, str]:
+        try:
+            build = trial._factory(bot)
+            with Budget(trial.per_call, trial.total) as budget:
+                wins = trial._series(build, budget, seed, tier)
+        except NotSolved as failure:
+            return False, f"win_rate: {failure.problem}"
+        except TimeUp:
+            return False, "win_rate: your bot took too long and was stopped."
+        return True, str(wins)
+
+    ok, text = run_isolated(play, (trial.total + 20) * time_scale())
+    if not ok:
+        print(text)
+        return None
+    wins = int(text.splitlines()[-1])
+    name = getattr(bot, "name", None)
+    name = name if isinstance(name, str) else "your bot"
+    print(f"{name} won {wins} of {matches} games ({100 * wins / matches:.0f} %) against {tier.opponent}.")
+    return wins / matches
+
+
+QUESTIONS = {q.label: q for q in (q1a, q1b, q2, q3, q4, q5, q6a, q6b, q7)}
 """Every Marco Polo question by label."""

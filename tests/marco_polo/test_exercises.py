@@ -12,17 +12,22 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-import networkx as nx
-import nbformat
-import pytest
+# wall-clock budgets (q7's bot series) are meant for a student's laptop; CI and the shared machines run these
+# tests 2 at a time on 2 loaded cores: the notebooks' kernels inherit this scale
+os.environ.setdefault("CARAVAN_TIME_SCALE", "4")
+import networkx as nx  # noqa: E402
+import nbformat  # noqa: E402
+import pytest  # noqa: E402
 
-from caravan_lessons.exercises import GRADED, PASSED, framework
-from caravan_lessons.exercises import marco_polo as ex
+from caravan_lessons.exercises import GRADED, PASSED, framework  # noqa: E402
+from caravan_lessons.exercises import marco_polo as ex  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "exercises" / "marco_polo"
 SOURCES = sorted(SOURCE.glob("*.ipynb"))
 LIMIT_S = 90
+BOT_LIMIT_S = 600 * framework.time_scale()
+"""07_write_a_bot plays its tiers' series twice (check, then grade): about 2 minutes of CPU; a guard against hangs."""
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -73,14 +78,14 @@ def verdict(question, answer, capsys, **kw) -> tuple[bool, str]:
 
 # --- the reference answers ---------------------------------------------------------------------------
 
-def test_six_notebooks_follow_the_lessons_and_every_question_has_an_answer():
-    assert [p.stem[:2] for p in SOURCES] == ["01", "02", "03", "04", "05", "06"]
+def test_seven_notebooks_follow_the_lessons_and_every_question_has_an_answer():
+    assert [p.stem[:2] for p in SOURCES] == ["01", "02", "03", "04", "05", "06", "07"]
     names = {q.answer_name for q in ex.QUESTIONS.values()}
     assert names <= set(reference()), names - set(reference())
     assert "q4" in ex.QUESTIONS and "networkx" in ex.q4.hints[0] or "nx." in ex.q4.hints[0]
 
 
-@pytest.mark.parametrize("label", list(ex.QUESTIONS))
+@pytest.mark.parametrize("label", [label for label in ex.QUESTIONS if label != "q7"])  # q7: test_exercises_bot.py
 def test_reference_answer_passes_check_and_grade(label, capsys):
     question = ex.QUESTIONS[label]
     answer = reference()[question.answer_name]
@@ -407,11 +412,16 @@ def test_source_notebook_is_in_nbgrader_format(path):
             assert not cell.get("outputs") and cell.get("execution_count") is None
 
 
+def _limit(path: Path) -> float:
+    return BOT_LIMIT_S if path.name.startswith("07_") else LIMIT_S
+
+
 def _execute(path: Path, nb=None):
     from nbclient import NotebookClient
 
     nb = nb if nb is not None else nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=LIMIT_S, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(nb, timeout=_limit(path), kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
     env = dict(os.environ)
     start = time.perf_counter()
     try:
@@ -451,7 +461,8 @@ def test_source_notebook_runs_headless_and_every_check_passes(path):
         if cell.metadata.get("nbgrader", {}).get("grade"):
             assert PASSED in text and GRADED in text and "not solved yet" not in text, text
             graded += 1
-    assert graded > 0 and seconds < LIMIT_S
+    assert graded > 0 and seconds < _limit(path)
+    print(f"{path.name}: {seconds:.0f} s")
 
 
 @pytest.mark.notebook
