@@ -17,8 +17,8 @@ pandas, scipy and tqdm are imported when these functions run, not with the packa
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any

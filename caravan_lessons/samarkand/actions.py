@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import a_or_an
-from ..core import _short
+from ..core import _short, a_or_an
 
 
 def _id(value, what: str) -> None:
