@@ -253,13 +253,16 @@ Caravan's own bots: ``caravan.BOTS`` / ``caravan.make_bot`` (its ``simulate`` re
 def make_agent(name: str, seed: int | None = None, game: str | None = None, **options: Any) -> Agent:
     """The agent called ``name`` (see :data:`AGENTS`), built with ``seed`` and ``options``.
 
-    With ``game``, a game package's own ``AGENTS`` registry is used when it has one (Samarkand's
-    ``greedy`` and ``heuristic`` are not Jaipur's).
+    With ``game``, a game package's own ``AGENTS`` registry (or its ``make_bot``) is used when it has
+    one (Samarkand's ``greedy`` and ``heuristic`` are not Jaipur's).
 
     Raises:
         ValueError: an unknown name (the message lists the bots), or options the bot does not take.
     """
-    registry = getattr(game_module(game), "AGENTS", None) if game is not None else None
+    module = game_module(game) if game is not None else None
+    registry = getattr(module, "AGENTS", None)
+    if registry is None and hasattr(module, "make_bot"):  # Caravan names its bots in BOTS / make_bot
+        return module.make_bot(name, seed, **options)
     if registry is not None:
         if not isinstance(name, str) or name not in registry:
             raise ValueError(f"unknown {game} bot {name!r}; the bots are: {', '.join(sorted(registry))}")

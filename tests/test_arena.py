@@ -181,3 +181,16 @@ def test_a_repeated_match_in_a_checkpoint_is_refused(tmp_path):
     path.write_text("\n".join(json.dumps(r) for r in rows + rows[:1]) + "\n")
     with pytest.raises(SaveFileError, match="already in the file"):
         tournament(("greedy", "random"), 3, seed=3, progress=False, checkpoint=path)
+
+
+@pytest.mark.parametrize("game, bots", [("samarkand", ("greedy", "random")), ("caravan", ("greedy", "heuristic")),
+                                        ("marco_polo", ("greedy", "random"))])
+def test_a_tournament_of_another_game_plays_that_games_bots(game, bots):
+    """Bot names are the game's own (Samarkand's greedy is not Jaipur's); it used to crash in the first match."""
+    df = tournament(list(bots), games=2, game=game, progress=False)
+    assert len(df) == 2 and set(df.bot_a) == {bots[0]} and df.attrs["game"] == game
+
+
+def test_a_tournament_refuses_a_bot_of_another_game_before_playing():
+    with pytest.raises(ValueError, match="samarkand bot 'mp-greedy'"):
+        tournament(["mp-greedy", "random"], games=2, game="samarkand", progress=False)
