@@ -123,7 +123,7 @@ class CaravanApp(PlayShell):
                            W.HBox([self.play_button, self.end_button]), W.HBox([self.clear_button, self.undo_button]),
                            self.groups_box], layout=W.Layout(width="360px"))
         return [self.settings, self.status, self.explain, self.stepper_box,
-                W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap")), self.players_view, self.replay,
+                W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap")), self.players_view, self.replay_box,
                 self.log_view]
 
     # -- seats --

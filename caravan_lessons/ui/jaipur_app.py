@@ -192,34 +192,11 @@ class JaipurApp(PlayShell):
             self.explain,
         ], layout=W.Layout(flex="1 1 520px", max_width="760px", margin="0 16px 0 0")).add_class("jaipur-play-area")
         reference = W.VBox([self.board], layout=W.Layout(flex="0 1 390px")).add_class("jaipur-reference")
-        # the replay slider sits in a box of its own, so that its view can be made again (see _renew_slider)
-        self.replay_pad = W.HTML(layout=W.Layout(width="0px", margin="0"))
-        self.replay_box = W.HBox([self.replay]).add_class("jaipur-replay-box")
-        self._slider_range = self.replay.max
         return [
             self.style_sheet, self.settings, self.status, self.stepper_box,
             W.HBox([play_area, reference], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.replay_box, self.log_view,
         ]
-
-    def refresh(self) -> None:
-        self._renew_slider()  # first: the shell sets the status line last, once everything else is drawn
-        super().refresh()
-
-    def _renew_slider(self) -> None:
-        """Have the browser make the replay slider's view again when the number of moves changed.
-
-        ipywidgets' slider (noUiSlider in the browser) keeps, for its **End** key, the range it was
-        created with: an app displayed at move 0 sent End to move 0 however many moves followed.
-        Giving the slider's box a new list of children (the slider alone, or an empty 0 px pad and
-        the slider, in turn) makes the browser drop the old view and create a new one with the
-        current range, so End goes to the newest move (one message per change of range, no new widget).
-        """
-        if self.replay.max == self._slider_range:
-            return
-        self._slider_range = self.replay.max
-        self.replay_box.children = ((self.replay,) if len(self.replay_box.children) == 2
-                                    else (self.replay_pad, self.replay))
 
     def _card_button(self, kind: str, width: str) -> CardButton:
         button = CardButton(kind, width)

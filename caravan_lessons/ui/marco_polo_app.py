@@ -169,7 +169,7 @@ class MarcoPoloApp(PlayShell):
         return [self.settings, self.status, self.explain, self.stepper_box, main, self.map_widget,
                 W.HBox([self.boards_view, W.VBox([self.spaces_view, self.contracts_view])],
                        layout=W.Layout(flex_flow="row wrap")),
-                W.HBox([self.undo_button, self.replay]), self.log_view]
+                W.HBox([self.undo_button, self.replay_box]), self.log_view]
 
     def describe_turn(self, state, seat: int) -> str:
         if state.tasks:

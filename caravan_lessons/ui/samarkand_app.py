@@ -133,7 +133,7 @@ class SamarkandApp(PlayShell):
         # what the learner acts on first (status, map, controls), the reference (hand, houses) beside them
         return [self.settings, self.status, self.explain, self.stepper_box, self.map_widget,
                 W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")), self.undo_button,
-                self.replay, self.log_view]
+                self.replay_box, self.log_view]
 
     def describe_end(self, state) -> str:
         """Who won, with the totals (SAM-END-1/2, SAM-SCORE-5)."""

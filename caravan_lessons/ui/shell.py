@@ -201,6 +201,10 @@ class PlayShell(W.VBox):
                                   style={"description_width": "90px"},
                                   layout=W.Layout(width="480px")).add_class(f"{prefix}-replay")
         self.replay.observe(lambda _c: self._replay_moved(), names="value")
+        # the replay slider sits in a box of its own, so that its view can be made again (see _renew_slider)
+        self.replay_pad = W.HTML(layout=W.Layout(width="0px", margin="0"))
+        self.replay_box = W.HBox([self.replay]).add_class(f"{prefix}-replay-box")
+        self._slider_range = self.replay.max
         self.log_view = W.HTML().add_class(f"{prefix}-log")
         self.stepper = ScoreStepper(rules=self.rules, colours=score_colours)
         self.stepper_title = W.HTML()
@@ -271,7 +275,7 @@ class PlayShell(W.VBox):
 
     def layout_children(self) -> list:
         """Hook: the widgets of the app, top to bottom. The default shows the shell's widgets only."""
-        return [self.settings, self.status, self.explain, self.stepper_box, self.undo_button, self.replay,
+        return [self.settings, self.status, self.explain, self.stepper_box, self.undo_button, self.replay_box,
                 self.log_view]
 
     def draw(self, state, seat: int, live: bool) -> None:
@@ -545,8 +549,24 @@ class PlayShell(W.VBox):
         if not self._quiet:  # a learner moved the slider
             self.refresh()
 
+    def _renew_slider(self) -> None:
+        """Have the browser make the replay slider's view again when the number of moves changed.
+
+        ipywidgets' slider (noUiSlider in the browser) keeps, for its **End** key, the range it was
+        created with: an app displayed at move 0 sent End to move 0 however many moves followed.
+        Giving the slider's box a new list of children (the slider alone, or an empty 0 px pad and
+        the slider, in turn) makes the browser drop the old view and create a new one with the
+        current range, so End goes to the newest move (one message per change of range, no new widget).
+        """
+        if self.replay.max == self._slider_range:
+            return
+        self._slider_range = self.replay.max
+        self.replay_box.children = ((self.replay,) if len(self.replay_box.children) == 2
+                                    else (self.replay_pad, self.replay))
+
     def refresh(self) -> None:
         """Redraw the table, the status, the message line, the score sheet, the undo button and the log."""
+        self._renew_slider()  # first: the status line is set last, once everything else is drawn
         live = self.live
         index = self.replay.value
         state = self.state if live else self.snapshots[index]
