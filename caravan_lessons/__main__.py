@@ -129,13 +129,15 @@ def cmd_simulate(args) -> int:
     draws = n - sum(wins)
     rounds = sum(r.rounds for r in results)
     if args.game != "jaipur":
-        print(f"{args.game}: {n} games of {len(args.bots)} players, seed {args.seed} (seats rotated every game)")
+        print(f"{args.game}: {n} {'game' if n == 1 else 'games'} of {len(args.bots)} players, seed {args.seed} (seats rotated every game)")
     else:
         print(f"{args.game}: {n} matches, {rounds} rounds, seed {args.seed} (seats swapped every other match)")
     unit = SCORE_UNITS.get(args.game, "points a game")
     for s, bot in enumerate(args.bots):
         mean = sum(r.scores[s] for r in results) / n
-        print(f"  bot {s} ({bot}): won {wins[s]:5d} matches ({100 * wins[s] / n:5.1f} %), "
+        won = ("game" if wins[s] == 1 else "games") if args.game != "jaipur" else (
+            "match" if wins[s] == 1 else "matches")
+        print(f"  bot {s} ({bot}): won {wins[s]:5d} {won:7s} ({100 * wins[s] / n:5.1f} %), "
               f"mean {mean:5.1f} {unit}")
     if draws:
         print(f"  undecided: {draws}")
