@@ -33,7 +33,7 @@ from .. import marco_polo
 from ..core import derive_seed
 from ..marco_polo import Fulfil
 from .framework import (AgentQuestion, Budget, Case, FunctionQuestion, NotSolved, Tier, TimeUp, ValueQuestion,
-                        run_isolated, short, time_scale)
+                        run_isolated, short)
 
 __all__ = ["BotQuestion", "QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4",
            "q5", "q6a", "q6b", "q7", "objective_position", "random_position", "show", "win_rate"]
@@ -588,12 +588,8 @@ class BotQuestion(AgentQuestion):
     """:class:`~caravan_lessons.exercises.framework.AgentQuestion` for Marco Polo: 2-player games (the
     fastest, and a win is a win), the opponents named as in :data:`caravan_lessons.agents.AGENTS`
     (``"random"``, ``"mp-greedy"``). The whole check (the bot's time AND the opponent's) is stopped after
-    ``limit`` seconds times ``$CARAVAN_TIME_SCALE``, as the bot's own budgets are."""
-
-    def _run(self, answer: Any, part: str | None, graded: bool, extra: tuple, earlier: dict | None,
-             options: dict) -> tuple[bool, str]:
-        return run_isolated(lambda: self._verdict(answer, part, graded, extra, earlier, options),
-                            self.limit * time_scale())
+    ``limit`` seconds times ``$CARAVAN_TIME_SCALE``, as the bot's own budgets are (the framework's
+    ``run_isolated`` scales it)."""
 
     def _factory(self, answer: Any):
         try:
@@ -661,7 +657,7 @@ def win_rate(bot: Any, matches: int = 20, seed: int = 0, opponent: str = "random
             return False, "win_rate: your bot took too long and was stopped."
         return True, str(wins)
 
-    ok, text = run_isolated(play, (trial.total + 20) * time_scale())
+    ok, text = run_isolated(play, trial.total + 20)
     if not ok:
         print(text)
         return None

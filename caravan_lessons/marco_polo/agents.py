@@ -197,7 +197,8 @@ def determinize(observation: dict, rng: random.Random):
         full.pop("player")
         full["rng"] = {"version": 3, "state": list(random.Random(0).getstate()[1])}
         seen_contracts = set(observation["board_contracts"]) | {c for a in observation["active"] for c in a} | {
-            c for f in observation["fulfilled"] for c in f}
+            c for f in observation["fulfilled"] for c in f} | {
+            t[2] for t in observation.get("tasks", ()) if t[0] == "discard"}  # taken, waiting for a discard
         template = state_from_dict(_placeholder(full, seen_contracts))
         _TEMPLATES.clear()
         _TEMPLATES[key] = found = (observation, template, me, seen_contracts)
