@@ -1046,3 +1046,31 @@ def _action_base(game: str) -> type:
     from ..core import game_module
 
     return getattr(game_module(game), "Action", object)
+
+
+def trial_win_rate(trial: "AgentQuestion", tier: "Tier", bot: Any, seed: int, unit: str) -> float | None:
+    """Play ``tier.matches`` of ``bot`` against ``tier.opponent`` as ``trial`` would grade them (the same
+    budgets, in a forked child) and print the result; the win rate in [0, 1], or None after printing why
+    (a crash, an illegal move, a bot that took too long). ``unit``: "games" or "matches" in the message.
+    The ``win_rate`` helpers of the exercises' scratch cells use it."""
+
+    def play() -> tuple[bool, str]:
+        try:
+            build = trial._factory(bot)
+            with Budget(trial.per_call, trial.total) as budget:
+                wins = trial._series(build, budget, seed, tier)
+        except NotSolved as failure:
+            return False, f"win_rate: {failure.problem}"
+        except TimeUp:
+            return False, "win_rate: your bot took too long and was stopped."
+        return True, str(wins)
+
+    ok, text = run_isolated(play, trial.total + 20)
+    if not ok:
+        print(text)
+        return None
+    wins = int(text.splitlines()[-1])
+    name = getattr(bot, "name", None)
+    name = name if isinstance(name, str) else "your bot"
+    print(f"{name} won {wins} of {tier.matches} {unit} ({100 * wins / tier.matches:.0f} %) against {tier.opponent}.")
+    return wins / tier.matches

@@ -22,8 +22,8 @@ from .. import jaipur
 from ..core import derive_seed
 from ..jaipur import BONUS_TOKENS, CARD_TYPES, GOODS, RULES, Exchange, Sell, TakeCamels, TakeOne
 from ..jaipur.components import cards
-from .framework import (AgentQuestion, Budget, Case, FunctionQuestion, NotSolved, Tier, TimeUp, ValueQuestion,
-                        clip, run_isolated, short)
+from .framework import (AgentQuestion, Case, FunctionQuestion, NotSolved, Tier, ValueQuestion,
+                        clip, short, trial_win_rate)
 
 __all__ = [
     "QUESTIONS",
@@ -929,26 +929,7 @@ def win_rate(bot: Any, matches: int = 50, seed: int = 0, opponent: str = "random
     trial = AgentQuestion("win_rate", f"{matches} matches against {opponent}", "your bot", game="jaipur",
                           tiers={"trial": tier}, seed=seed)
 
-    def play() -> tuple[bool, str]:
-        try:
-            build = trial._factory(bot)
-            with Budget(trial.per_call, trial.total) as budget:
-                wins = trial._series(build, budget, seed, tier)
-        except NotSolved as failure:
-            return False, f"win_rate: {failure.problem}"
-        except TimeUp:
-            return False, "win_rate: your bot took too long and was stopped."
-        return True, str(wins)
-
-    ok, text = run_isolated(play, trial.total + 20)
-    if not ok:
-        print(text)
-        return None
-    wins = int(text.splitlines()[-1])
-    name = getattr(bot, "name", None)
-    name = name if isinstance(name, str) else "your bot"
-    print(f"{name} won {wins} of {matches} matches ({100 * wins / matches:.0f} %) against {opponent}.")
-    return wins / matches
+    return trial_win_rate(trial, tier, bot, seed, "matches")
 
 
 QUESTIONS = {q.label: q for q in (q1a, q1b, q2a, q2b, q3a, q3b, q4a, q4b, q4c, q5a, q5b, q6)}

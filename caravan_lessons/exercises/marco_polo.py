@@ -32,8 +32,8 @@ from typing import Any
 from .. import marco_polo
 from ..core import derive_seed
 from ..marco_polo import Fulfil
-from .framework import (AgentQuestion, Budget, Case, FunctionQuestion, NotSolved, Tier, TimeUp, ValueQuestion,
-                        run_isolated, short)
+from .framework import (AgentQuestion, Case, FunctionQuestion, NotSolved, Tier, ValueQuestion,
+                        short, trial_win_rate)
 
 __all__ = ["BotQuestion", "QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4",
            "q5", "q6a", "q6b", "q7", "objective_position", "random_position", "show", "win_rate"]
@@ -646,26 +646,7 @@ def win_rate(bot: Any, matches: int = 20, seed: int = 0, opponent: str = "random
     trial = BotQuestion("win_rate", f"{matches} games against {opponent}", "Q7Bot", game=GAME,
                         tiers={"trial": tier}, seed=seed, per_call=q7.per_call, total=q7.total)
 
-    def play() -> tuple[bool, str]:
-        try:
-            build = trial._factory(bot)
-            with Budget(trial.per_call, trial.total) as budget:
-                wins = trial._series(build, budget, seed, tier)
-        except NotSolved as failure:
-            return False, f"win_rate: {failure.problem}"
-        except TimeUp:
-            return False, "win_rate: your bot took too long and was stopped."
-        return True, str(wins)
-
-    ok, text = run_isolated(play, trial.total + 20)
-    if not ok:
-        print(text)
-        return None
-    wins = int(text.splitlines()[-1])
-    name = getattr(bot, "name", None)
-    name = name if isinstance(name, str) else "your bot"
-    print(f"{name} won {wins} of {matches} games ({100 * wins / matches:.0f} %) against {tier.opponent}.")
-    return wins / matches
+    return trial_win_rate(trial, tier, bot, seed, "games")
 
 
 QUESTIONS = {q.label: q for q in (q1a, q1b, q2, q3, q4, q5, q6a, q6b, q7)}
