@@ -615,7 +615,8 @@ def test_reference_bot_earns_every_tier_in_public_and_grading_series(capsys):
     for tier in ex.q6.tiers:
         assert ex.q6.grade(ANSWERS["q6"], part=tier, seed=7) is True
     out = capsys.readouterr().out
-    assert "of 200 matches against random" in out and "of 200 matches against greedy" in out and PASSED in out
+    assert "matches against random: the 180 of 200 needed" in out and "matches against greedy: the 114 of 200" in out
+    assert PASSED in out
     # the series are seeded (q6.seed, seed=7), so the verdict is the same on every run; no wall-clock bound
     # here (a loaded shared machine is not a failure of the bot); speed is the bench's business
 
@@ -646,11 +647,11 @@ def test_bot_tiers_grade_as_a_teacher_would(capsys):
     # the first hint's bot beats random every time but not the greedy bot
     assert ex.q6.check(_FirstHint, part="random") is True, capsys.readouterr().out
     assert ex.q6.check(_FirstHint, part="greedy") is False
-    # the project's own bots are not an answer
+    # the project's own bot code are not an answer
     from caravan_lessons.jaipur.agents import HeuristicAgent
 
     assert ex.q6.check(HeuristicAgent, part="random") is False
-    assert "project's own bots" in capsys.readouterr().out
+    assert "project's own bot code" in capsys.readouterr().out
 
 
 def test_wilson_tier_threshold():
@@ -910,7 +911,7 @@ def test_a_bot_that_inherits_a_project_bot_earns_nothing():
         def choose(self, view):
             return super().choose(view)
 
-    with pytest.raises(NotSolved, match="project's own bots"):
+    with pytest.raises(NotSolved, match="project's own bot code"):
         ex.q6._factory(Q6Bot)
 
 

@@ -22,6 +22,7 @@ from .. import caravan
 from ..caravan import EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
 from ..caravan.agents import playout_policy
 from ..caravan.components import DEMAND_POINTS, GOOD_POINTS
+from .readers import sequence, truth_value, whole_number
 from .framework import Case, FunctionQuestion, NotSolved, short
 
 __all__ = ["QUESTIONS", "finished_position", "refill_position", "position", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9",
@@ -80,9 +81,13 @@ def show(state, **options):
 
 
 def _equal(what: str, hint: str = ""):
+    """Compare a whole number (any kind: int, numpy, 3.0; never a truth value), or a truth value when the
+    right answer is one (True/False or numpy's bool_; never 0 or 1)."""
     def compare(got: Any, want: Any, case: Case) -> None:
-        if isinstance(got, bool) and not isinstance(want, bool):
-            raise NotSolved(f"your function returned {got!r}; it should return {what}.", hint)
+        try:
+            got = truth_value(got, "your function", what) if isinstance(want, bool) else whole_number(got, "it")
+        except NotSolved:
+            raise NotSolved(f"your function returned {short(got)}; it should return {what}.", hint) from None
         if got != want:
             raise NotSolved(f"your function returned {short(got)}; the right answer is {short(want)}.", hint)
     return compare
@@ -110,7 +115,9 @@ q1 = FunctionQuestion(
 def _q2_cases() -> list[Case]:
     state = position("chains")
     acts = [PlaceCamel((3, 3)), PlaceCamel((6, 6)), MoveCamel((0, 2), (4, 5)), MoveCamel((4, 3), (5, 3)),
-            PickUp((0, 0)), EndTurn(), caravan.MoveGood((0, 1), (0, 3), "ivory")]
+            PickUp((0, 0)), EndTurn(), caravan.MoveGood((0, 1), (0, 3), "ivory"),
+            # onto a space that holds only the player's own camel: 2 as well (CAR-ACT-2 says any camel)
+            MoveCamel((4, 3), (4, 4)), PlaceCamel((0, 2))]
     return [Case(str(a), (state, a)) for a in acts]
 
 
@@ -120,9 +127,13 @@ q2 = FunctionQuestion(
     "q2", "the cost of an action", "q2_action_cost", rules=("CAR-ACT-1", "CAR-ACT-2", "CAR-ACT-3", "CAR-ACT-4",
                                                              "CAR-ACT-5", "CAR-TURN-2"),
     hints=("state.count[space] is the number of camels (of every colour) on a space.",
-           "Only placing or moving a camel can cost 2; ending the turn costs nothing."),
+           "Only placing or moving a camel can cost 2, onto a space that holds any camel, your own too; ending "
+           "the turn costs nothing."),
     cases=_q2_cases, expected=lambda state, action: state.cost(action),
-    compare=_equal("0, 1 or 2"), signature="q2_action_cost(state, action)", game=GAME)
+    compare=_equal("0, 1 or 2", "Placing or moving a camel onto a space that already holds a camel (anyone's, "
+                                "yours too) costs 2 (CAR-ACT-2); ending the turn costs nothing (CAR-TURN-2); "
+                                "everything else 1."),
+    signature="q2_action_cost(state, action)", game=GAME)
 
 
 # --- q3: camel groups ------------------------------------------------------------------------------
@@ -177,9 +188,12 @@ def _set_compare(got: Any, want: Any, case: Case) -> None:
 
 
 def _q4_cases() -> list[Case]:
+    busy = caravan.scenario(2, camels={0: [((0, 1), "ivory"), ((0, 2), None), ("Marrakesh", "salt"), ((5, 5), None)],
+                                       1: [((3, 3), None)]})
     return [Case("the worked example, player 0", (position("worked example"), 0)),
             Case("position 'chains', player 0", (position("chains"), 0)),
-            Case("position 'chains', player 1", (position("chains"), 1))]
+            Case("position 'chains', player 1", (position("chains"), 1)),
+            Case("ivory one step from Marrakesh, whose camel carries salt", (busy, 0))]
 
 
 
@@ -218,6 +232,21 @@ q5 = FunctionQuestion(
 
 # --- q6: may I steal? ------------------------------------------------------------------------------
 
+def _q6_compare(got: Any, want: bool, case: Case) -> None:
+    state, space, victim, good = case.args
+    problem = state.why_illegal(Steal(space, victim, good))
+    words = {"CAR-STEAL-6": "this would be the player's last empty camel (supply camels count): like picking up, a "
+                            "steal may never load every camel (CAR-STEAL-6)",
+             "CAR-TURN-1": "the player has no action left this turn (CAR-TURN-1): only ending the turn is allowed",
+             "CAR-CAMEL-2": "the player's camel there already carries a good: a steal needs an EMPTY camel",
+             "CAR-STEAL-2": "that good lies under a camel: it was stolen and is safe until it moves (CAR-STEAL-2)",
+             "CAR-STEAL-4": "the player has no theft token (CAR-STEAL-4)"}
+    hint = (f"Here the steal is not allowed: {words.get(problem.rule, problem.message)}." if problem is not None
+            else "Here the steal is allowed: a theft token, an empty camel of the player on the space, the good on "
+                 "top of the victim's camel there, another empty camel left, and an action left.")
+    _equal("True or False", hint)(got, want, case)
+
+
 def _q6_cases() -> list[Case]:
     state = position("steal")
     data = [((3, 3), 1, "cloth"), ((2, 2), 1, "meat"), ((5, 5), 2, "salt"), ((3, 3), 1, "meat"),
@@ -226,6 +255,17 @@ def _q6_cases() -> list[Case]:
     poor = position("steal")
     poor.tokens = [0, 2, 1]
     cases.append(Case("no theft token", (poor, (3, 3), 1, "cloth")))
+    last = caravan.scenario(3, camels={0: [((3, 3), None), ((1, 2), "gems"), ((1, 3), "salt"), ((1, 4), "paper"),
+                                           ((1, 5), "hides")],
+                                       1: [((3, 3), "cloth"), ((0, 0), None)], 2: [((5, 5), None)]})
+    cases.append(Case("player 0's camel on (3, 3) is its last empty camel", (last, (3, 3), 1, "cloth")))
+    laden = caravan.scenario(3, camels={0: [((3, 3), "meat"), ((5, 5), None)],
+                                        1: [((3, 3), "cloth"), ((0, 0), None)], 2: [((5, 5), "salt")]})
+    cases.append(Case("player 0's camel on (3, 3) carries meat", (laden, (3, 3), 1, "cloth")))
+    done = caravan.scenario(3, camels=dict(enumerate(([((3, 3), None), ((5, 5), None), ((2, 2), None)],
+                                                      [((3, 3), "cloth"), ((0, 0), None)], [((1, 1), None)]))),
+                            actions_left=0)
+    cases.append(Case("no action left this turn (the turn is not ended yet)", (done, (3, 3), 1, "cloth")))
     return cases
 
 
@@ -235,10 +275,11 @@ q6 = FunctionQuestion(
     "q6", "may the player to act steal this good?", "q6_can_steal",
     rules=("CAR-STEAL-1", "CAR-STEAL-2", "CAR-STEAL-4", "CAR-STEAL-6"),
     hints=("You need a theft token, an empty camel of yours on that space, and the victim's camel there with the "
-           "good ON TOP (state.under tells).", "And never with your last empty camel (supply camels count)."),
+           "good ON TOP (state.under tells).", "And never with your last empty camel (supply camels count).",
+           "A steal is an action: with state.actions_left == 0 the player can only end the turn."),
     cases=_q6_cases,
     expected=lambda state, space, victim, good: state.why_illegal(Steal(space, victim, good)) is None,
-    compare=_equal("True or False"), signature="q6_can_steal(state, space, victim, good)", game=GAME)
+    compare=_q6_compare, signature="q6_can_steal(state, space, victim, good)", game=GAME)
 
 
 # --- q7: the action ramp ----------------------------------------------------------------------------
@@ -316,6 +357,12 @@ def _q8_compare(got: Any, want: Any, case: Case) -> None:
         raise NotSolved(f"your function returned {short(got)}; it should return (demand, filled): a dict "
                         "space -> demand markers and a list of the numbered spaces that get a cube.") from None
     want_demand, want_filled = want
+    (state,) = case.args
+    if not state.bag and (demand != want_demand or filled != want_filled):
+        raise NotSolved(f"the bag is empty here, so there is no refill at all: the demand markers stay "
+                        f"{short(want_demand)} and no cube comes out; your function says {short(demand)} and "
+                        f"{short(filled)}.", "The project's ruling (lesson 5): with an empty bag there is nothing to "
+                        "draw, and the markers belong to the refill.")
     if demand != want_demand:
         raise NotSolved(f"your demand markers are {short(demand)}; the right ones are {short(want_demand)}.",
                         "Each of the 4 goods left adds ONE marker to its space, on top of those already there "
@@ -336,6 +383,8 @@ def _q8_cases() -> list[Case]:
              (refill_position({2: "cloth", 7: "salt", 8: "meat", (1, 3): "swords"}, demand={8: 2}),)),
         Case("the last 4 cubes in the bag, goods on 1, 2 and two plain spaces",
              (refill_position({1: "salt", 2: "meat", (3, 3): "gems", (4, 3): "hides"}, bag=4),)),
+        Case("the bag is empty (the end is triggered), goods on 1, 2 and two plain spaces",
+             (refill_position({1: "salt", 2: "meat", (3, 3): "gems", (4, 3): "hides"}, demand={1: 2}, bag=0),)),
     ]
 
 
@@ -394,8 +443,8 @@ def _q9_cases() -> list[Case]:
 
 def _q9_compare(got: Any, want: Any, case: Case) -> None:
     try:
-        tidy = sorted(int(seat) for seat in got)
-    except (TypeError, ValueError):
+        tidy = sorted(whole_number(seat, "a seat") for seat in sequence(got, "the winners"))
+    except NotSolved:
         raise NotSolved(f"your function returned {short(got)}; it should return a list of winning seats.") from None
     if tidy != sorted(want):
         raise NotSolved(f"you named {tidy} as the winners; the rules name {sorted(want)}.",

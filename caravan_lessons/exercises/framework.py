@@ -53,6 +53,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import guard
+
 __all__ = [
     "GRADED",
     "PASSED",
@@ -81,11 +83,21 @@ GRADED = "every check passed, the hidden ones included"
 """What a successful ``grade`` says."""
 
 _PACKAGE_DIR = str(Path(__file__).resolve().parents[1])
+guard.install()  # under nbgrader's autograde only: remember it, and keep the answers' files out of reach
 
 
 def grading_run() -> bool:
-    """True when nbgrader runs the notebook (validate or autograde): failed checks then raise."""
-    return os.environ.get("NBGRADER_EXECUTION", "") in ("validate", "autograde")
+    """True when nbgrader runs the notebook (validate or autograde): failed checks then raise.
+
+    It stays True once the exercises were imported under nbgrader, even if the learner's code removes
+    ``NBGRADER_EXECUTION`` (see :mod:`caravan_lessons.exercises.guard`)."""
+    return guard.grading_run()
+
+
+def autograding() -> bool:
+    """True while nbgrader autogrades this kernel: what learner code prints is then not shown (the
+    feedback goes to the student, and printed text could carry the hidden tests)."""
+    return guard.installed() or os.environ.get(guard.GRADING_VARIABLE, "") == "autograde"
 
 
 class NotSolved(Exception):
@@ -314,15 +326,25 @@ FORK = hasattr(os, "fork") and sys.platform != "win32"
 """True where a check runs in a forked process that is killed when it runs past its limit."""
 
 
-def run_isolated(function: Callable[[], tuple[bool, str]], limit: float) -> tuple[bool, str]:
+STOPPED = ("Your code never returned, even when asked to stop (does it catch every exception in a loop?).\n"
+           "  Hint: look for a loop that never ends; never write `except BaseException:` or a bare `except:` "
+           "around a loop.")
+"""What a check stopped at its hard stop says, after "the check was stopped after N s." (a bot question
+says something else: there the opponent's moves count too)."""
+
+
+def run_isolated(function: Callable[[], tuple[bool, str]], limit: float, stopped: str = STOPPED) -> tuple[bool, str]:
     """``function()`` -> (ok, text), run in a forked child that is killed after ``limit`` seconds.
 
     Learner code that loops for ever, even while catching every exception (``except
     BaseException``), cannot hang the notebook: the child is killed with SIGKILL. What the learner
-    code prints is kept (the first 2,000 characters) and shown before the verdict. Without
-    ``os.fork`` (Windows) the function runs in-process (the :class:`Budget` still applies).
-    ``limit`` is multiplied by :func:`time_scale`, like every budget inside it: a hard stop that did
-    not move would cut a check whose scaled budgets are still running.
+    code prints is kept (the first 2,000 characters) and shown before the verdict, except while
+    nbgrader autogrades (:func:`autograding`): then only its length is said, because the feedback page
+    would show it to the student and printed text can carry the hidden tests. Without ``os.fork``
+    (Windows) the function runs in-process (the :class:`Budget` still applies). ``limit`` is
+    multiplied by :func:`time_scale`, like every budget inside it: a hard stop that did not move would
+    cut a check whose scaled budgets are still running. ``stopped``: the words after "the check was
+    stopped after N s." when the hard stop is reached.
     """
     if not FORK:
         return function()
@@ -373,10 +395,7 @@ def run_isolated(function: Callable[[], tuple[bool, str]], limit: float) -> tupl
         os.close(read_end)
         _, status = os.waitpid(pid, 0)
     if killed:
-        return False, (f"not solved yet: the check was stopped after {limit:g} s. Your code never returned, "
-                       "even when asked to stop (does it catch every exception in a loop?).\n"
-                       "  Hint: look for a loop that never ends; never write `except BaseException:` or a bare "
-                       "`except:` around a loop.")
+        return False, f"not solved yet: the check was stopped after {limit:g} s. {stopped}"
     try:
         data = json.loads(b"".join(chunks).decode())
     except ValueError:
@@ -386,8 +405,12 @@ def run_isolated(function: Callable[[], tuple[bool, str]], limit: float) -> tupl
                        f"call os._exit or crash Python? The check's process ended: {how}).")
     text = data["text"]
     if data["printed"].strip():
-        more = " (cut)" if data["more"] else ""
-        text = f"[your code printed{more}:]\n{data['printed'].rstrip()}\n{text}"
+        if autograding():
+            size = f"{len(data['printed'])}{'+' if data['more'] else ''}"
+            text = f"[your code printed {size} characters; not shown while grading]\n{text}"
+        else:
+            more = " (cut)" if data["more"] else ""
+            text = f"[your code printed{more}:]\n{data['printed'].rstrip()}\n{text}"
     return data["ok"], text
 
 
@@ -567,10 +590,22 @@ class Question:
 
     # -- the machinery --
 
+    def hard_stop(self, part: str | None = None) -> float:
+        """Seconds (before :func:`time_scale`) after which one ``check`` or ``grade`` of ``part`` (None: all
+        parts) is stopped, whatever the learner's code does: the bound on a graded cell's time."""
+        return self.limit
+
+    stopped = STOPPED
+    """What a check stopped at its hard stop says (see :func:`run_isolated`)."""
+
+    def _prepare(self, part: str | None, graded: bool, extra: tuple) -> None:
+        """Work done once in the kernel before the forked check (it is then shared by every check)."""
+
     def _run(self, answer: Any, part: str | None, graded: bool, extra: tuple, earlier: dict | None,
              options: dict, graded_with: tuple[str, ...] | None = None) -> tuple[bool, str]:
+        self._prepare(part, graded, extra)
         return run_isolated(lambda: self._verdict(answer, part, graded, extra, earlier, options, graded_with),
-                            self.limit)
+                            self.hard_stop(part), self.stopped)
 
     def _verdict(self, answer: Any, part: str | None = None, graded: bool = False, extra: tuple = (),
                  earlier: dict | None = None, options: dict | None = None,
@@ -722,6 +757,9 @@ class FunctionQuestion(Question):
             tuple is the arguments, anything else the single argument).
         per_call, total: time budget in seconds for one call and for the whole check.
         none_ok: None is a possible right answer (it is then compared like any other result).
+        overall: ``overall(results, part)`` runs once every case has passed, with ``results`` the list of
+            ``(case, got, expected)``: it raises NotSolved for what no single case shows (Jaipur q2b: an
+            answer that never lists an exchange is not "all legal").
     """
 
     expects = "a function"
@@ -729,9 +767,10 @@ class FunctionQuestion(Question):
     def __init__(self, *args, cases: Callable[[], list[Case]], expected: Callable[..., Any],
                  compare: Callable[..., None], make_case: Callable[[Any], Case | list[Case]] | None = None,
                  signature: str = "", per_call: float = 5.0, total: float = 30.0, none_ok: bool = False,
-                 **kwargs):
+                 overall: Callable[[list, str | None], None] | None = None, **kwargs):
         kwargs.setdefault("limit", total + 15.0)
         super().__init__(*args, **kwargs)
+        self._overall = overall
         self.none_ok = none_ok
         self._cases = cases
         self._expected_fn = expected
@@ -743,16 +782,31 @@ class FunctionQuestion(Question):
         self.total = total
         self._public: list[Case] | None = None
         self._expected_cache: dict[int, Any] = {}
+        self._extra_memo: tuple[Any, list[Case]] = ((), [])
 
     def cases(self, extra: tuple = ()) -> list[Case]:
         """The cases a check runs: the public ones, plus the grader's ``extra`` ones."""
         if self._public is None:
             self._public = list(self._cases())
+        if extra and self._extra_memo[0] is extra:
+            return list(self._extra_memo[1])
         cases = list(self._public)
         for item in extra:
             made = self._make_case(item)
             cases += made if isinstance(made, list) else [made]
-        return cases
+        if extra:
+            self._extra_memo = (extra, cases)
+        return list(cases)
+
+    def _prepare(self, part: str | None, graded: bool, extra: tuple) -> None:
+        """Build the cases and ask the engine for their answers in the kernel, once: every forked check
+        then starts with them (a check of finished games would otherwise replay the games each time).
+        A case that cannot be built here is built again in the check, which reports the problem."""
+        try:
+            for case in self.cases(extra if graded else ()):
+                self.expected(case)
+        except Exception:
+            pass
 
     def expected(self, case: Case) -> Any:
         key = id(case)
@@ -770,6 +824,7 @@ class FunctionQuestion(Question):
             raise NotSolved(f"{self.answer_name} is still the empty stub: its body is only `pass`.",
                             "Replace `pass` (under YOUR CODE HERE) with your code, run the cell, then check again.")
         cases = self.cases(extra if graded else ())
+        results: list[tuple[Case, Any, Any]] = []
         with Budget(self.per_call, self.total) as budget:
             for number, case in enumerate(cases, 1):
                 want = self.expected(case)
@@ -794,6 +849,9 @@ class FunctionQuestion(Question):
                         self._compare(got, want, case)
                 except NotSolved as failure:
                     raise NotSolved(f"{where}: {failure.problem}", failure.hint) from None
+                results.append((case, got, want))
+        if self._overall is not None:
+            self._overall(results, part)
 
 
 def is_stub(function: Any) -> bool:
@@ -847,23 +905,34 @@ class _FunctionAgent:
 
 
 class _Guarded:
-    """Wraps the learner's agent: its ``choose`` runs within the budget, its errors are kept."""
+    """Wraps the learner's agent: its ``choose`` runs within the budget, its errors are kept, and a call of
+    the project's bot code during its move (the ``tripwire``) is reported."""
 
-    def __init__(self, agent: Any, budget: Budget):
+    def __init__(self, agent: Any, budget: Budget, tripwire: Any = None):
         self.agent = agent
         self.budget = budget
+        self.tripwire = tripwire
         self.name = "your bot"
         self.last: Any = "nothing yet"
         self.turns = 0
 
     def choose(self, view):
+        from .delegation import Delegated
+
         self.turns += 1
+        wire = self.tripwire
+        if wire is not None:
+            wire.begin()
         try:
             self.last = self.budget.call(self.agent.choose, view)
-        except (TimeUp, KeyboardInterrupt):
+        except (TimeUp, KeyboardInterrupt, Delegated):
             raise
         except BaseException as exc:
             raise _BotCrashed(exc) from None
+        finally:
+            used = wire.end() if wire is not None else None
+        if used:
+            raise Delegated(used)
         return self.last
 
 
@@ -896,48 +965,103 @@ def wilson(wins: int, games: int, confidence: float = 0.95) -> tuple[float, floa
     return float(ci.low), float(ci.high)
 
 
+BOT_STOPPED = ("The whole series (your bot's moves and its opponent's) ran out of time: choose is too slow, or "
+               "it never returns even when asked to stop.\n"
+               "  Hint: keep choose cheap (a few simple rules, a one-move look-ahead); never write "
+               "`except BaseException:` around a loop. On a very busy grading machine the teacher can raise "
+               "CARAVAN_TIME_SCALE (docs/teaching.md).")
+
+
 class AgentQuestion(Question):
     """A question whose answer is a bot, graded in tiers (each tier a part and a graded cell).
 
     The bot may be a class with a ``name`` and a ``choose(self, view)`` method (a new instance
     per match; ``__init__`` takes no argument or a seed), an instance of such a class, or a plain
     function ``choose(view)``. ``choose`` gets a :class:`caravan_lessons.agents.View` and returns
-    one of ``view.legal_actions``. The project's own bots are refused (write your own).
+    one of ``view.legal_actions``. A bot that delegates to the project's bots is refused, however it
+    is written (see :mod:`caravan_lessons.exercises.delegation`).
+
+    A tier's series stops as soon as its verdict is certain: when the bot can no longer reach the
+    wins needed, and when it has them (the remaining matches cannot take them away), so a good bot
+    plays fewer matches than the tier names. While nbgrader grades, a graded cell runs its hidden
+    ``grade`` first; the public ``check`` after it then says the tier was graded and plays nothing,
+    so a graded cell plays one series: it ends within :meth:`hard_stop` seconds (times
+    ``$CARAVAN_TIME_SCALE``).
 
     Args:
         game: the game's name, e.g. ``"jaipur"``.
         tiers: tier name -> :class:`Tier`, easiest first.
         seed: the seed of the public series; ``grade(bot, seed=...)`` plays another series (the
             grader's seed is written in the notebook's hidden-tests region, not in the package).
-        per_call, total: time budget in seconds for one ``choose`` and for one tier's series.
+        per_call, total: time budget in seconds for one ``choose`` and for one tier's series (the
+            bot's own time).
+        limit: the hard stop of one tier's series in seconds, the opponent's time included (default
+            ``total + 60``).
+        allow: names in the game's bots module a bot may call (Marco Polo's ``determinize``).
     """
 
     expects = "a bot: a class with a `name` and a method `choose(self, view)` returning one of view.legal_actions"
+    stopped = BOT_STOPPED
 
     def __init__(self, *args, game: str, tiers: dict[str, Tier], seed: int = 1, per_call: float = 1.0,
-                 total: float = 60.0, max_turns: int = 5000, **kwargs):
-        kwargs.setdefault("limit", total * len(tiers) + 20.0)
+                 total: float = 60.0, max_turns: int = 5000, allow: Sequence[str] = (), **kwargs):
+        kwargs.setdefault("limit", total + 60.0)
         super().__init__(*args, game=game, parts={name: t.words or name for name, t in tiers.items()}, **kwargs)
         self.tiers = dict(tiers)
         self.seed = seed
         self.per_call = per_call
         self.total = total
         self.max_turns = max_turns
+        self.allow = tuple(allow)
+        self._code = None
+
+    def hard_stop(self, part: str | None = None) -> float:
+        """One tier's series: ``limit`` seconds; every tier (``part`` None): one ``limit`` per tier."""
+        return self.limit if part is not None else self.limit * len(self.tiers)
+
+    def bot_code(self):
+        """The project's bot code this question refuses (:func:`~caravan_lessons.exercises.delegation.bot_code`)."""
+        if self._code is None:
+            from .delegation import bot_code
+
+            self._code = bot_code(self.game, self.allow)
+        return self._code
+
+    def check(self, answer: Any, part: str | None = None) -> bool:
+        """As :meth:`Question.check`; while nbgrader grades, a tier whose ``grade`` already passed in this
+        kernel is not played again (its graded cell plays one series, see the class notes)."""
+        self._check_part(part)
+        if grading_run() and (id(answer), part) in self._graded_ok:
+            print(f"{self._heading(part)}: graded above (the hidden series); the public series is not "
+                  "played again while grading.")
+            return True
+        return super().check(answer, part)
+
+    def _refuse_borrowed(self, answer: Any) -> None:
+        from .delegation import borrowed
+
+        owner = answer if inspect.isclass(answer) else type(answer)
+        code = self.bot_code()
+        inherited = [k for k in getattr(owner, "__mro__", (owner,)) if k in code.classes]
+        found = f"the class {code.classes[inherited[0]]}" if inherited else borrowed(answer, code)
+        if found:
+            raise NotSolved(f"{self.answer_name} uses the project's own bot code ({found}); the question asks "
+                            "for a bot of your own, so it earns nothing.",
+                            f"Write {self.answer_name}'s choices yourself: no project bot inside it, neither "
+                            "inherited, held, called nor imported under another name.")
 
     def _factory(self, answer: Any) -> Callable[[int], Any]:
         """A function seed -> a fresh agent; NotSolved if ``answer`` cannot be a bot."""
         name = self.answer_name
-        owner = answer if inspect.isclass(answer) else type(answer)
-        borrowed = [k for k in getattr(owner, "__mro__", (owner,))  # the bot itself or a bot it inherits from
-                    if str(getattr(k, "__module__", "")).startswith("caravan_lessons.")
-                    and "choose" in vars(k) and not getattr(k, "_is_protocol", False)]
-        if borrowed:
-            raise NotSolved(f"{short(answer)} is one of the project's own bots; the question asks for yours.",
-                            "Write the class Q6Bot yourself in the answer cell.")
+        self._refuse_borrowed(answer)
         if inspect.isclass(answer):
             if not callable(getattr(answer, "choose", None)):
                 raise NotSolved(f"the class {answer.__name__} has no method choose(self, view).",
                                 "Add `def choose(self, view):` returning one of view.legal_actions.")
+            if is_stub(answer.choose):
+                raise NotSolved(f"{answer.__name__}.choose is still the empty stub: its body is only `pass`.",
+                                "Replace `pass` (under YOUR CODE HERE) with your code, run the cell, then check "
+                                "again.")
             try:
                 params = [p for p in inspect.signature(answer).parameters.values()
                           if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -962,6 +1086,9 @@ class AgentQuestion(Question):
             def build(seed: int):
                 return answer
         elif callable(answer):
+            if is_stub(answer):
+                raise NotSolved(f"{name} is still the empty stub: its body is only `pass`.",
+                                "Replace `pass` (under YOUR CODE HERE) with your code.")
             agent = _FunctionAgent(answer)
 
             def build(seed: int):
@@ -987,59 +1114,79 @@ class AgentQuestion(Question):
         for name in ([part] if part is not None else list(self.tiers)):
             tier = self.tiers[name]
             with Budget(self.per_call, self.total) as budget:
-                wins = self._series(build, budget, series, tier)
-            low, high = wilson(wins, tier.matches)
-            notes.append(f"{wins} of {tier.matches} matches against {tier.opponent} ({100 * wins / tier.matches:.1f} %, "
-                         f"95 % interval {100 * low:.0f}-{100 * high:.0f} %; above {100 * tier.need:g} % needed)")
+                wins, played = self._series(build, budget, series, tier)
+            needed = tier.wins_needed()
+            if played < tier.matches:
+                notes.append(f"{wins} of its first {played} matches against {tier.opponent}: the {needed} of "
+                             f"{tier.matches} needed (95 % sure of a win rate above {100 * tier.need:g} %), so the "
+                             "other matches were not played")
+            else:
+                low, high = wilson(wins, tier.matches)
+                notes.append(f"{wins} of {tier.matches} matches against {tier.opponent} "
+                             f"({100 * wins / tier.matches:.1f} %, 95 % interval {100 * low:.0f}-{100 * high:.0f} %; "
+                             f"above {100 * tier.need:g} % needed)")
         return f"Your bot won {'; '.join(notes)}."
 
-    def _series(self, build: Callable[[int], Any], budget: Budget, seed: int, tier: Tier) -> int:
+    def _series(self, build: Callable[[int], Any], budget: Budget, seed: int, tier: Tier,
+                stop_when_passed: bool = True) -> tuple[int, int]:
+        """(wins, matches played) of one tier's series; NotSolved when it fails. With ``stop_when_passed``
+        the series stops at the wins needed (a grade); without, it plays every match (``win_rate``)."""
         from ..agents import make_agent, play_match
         from ..core import derive_seed
+        from .delegation import Delegated, Tripwire
 
         needed = tier.wins_needed()
         wins = 0
-        for i in range(tier.matches):
-            bot = _Guarded(build(derive_seed(seed, "bot0", i)), budget)
-            rival = make_agent(tier.opponent, seed=derive_seed(seed, "bot1", i))
-            swap = i % 2 == 1
-            seat = 1 if swap else 0
-            try:
-                result = play_match(self.game, [rival, bot] if swap else [bot, rival],
-                                    seed=derive_seed(seed, "match", i), max_turns=self.max_turns)
-            except _BotCrashed as crash:
-                where = f"in match {i + 1} (your bot in seat {seat}, its move {bot.turns})"
-                raise describe_error(crash.original, f"your bot's choose {where}") from None
-            except TimeUp:
-                if budget.left <= 0:
-                    raise NotSolved(f"your bot is too slow: {i} matches against {tier.opponent} took the whole "
-                                    f"budget of {self.total:g} s; the check plays {tier.matches}.",
-                                    "Keep choose cheap: a few simple rules over view.legal_actions, no "
-                                    "deep search.") from None
-                raise NotSolved(f"one call of choose took over {self.per_call:g} s in match {i + 1} and was "
-                                "stopped.", "Look for a loop that never ends in choose.") from None
-            except RuntimeError as exc:
-                raise NotSolved(f"match {i + 1} did not end within {self.max_turns} turns ({clip(exc)}).",
-                                "Does your bot keep exchanging cards back and forth? Let it sell or take "
-                                "cards too.") from None
-            except ValueError as exc:
-                move = f"its move {bot.turns}"
-                if not isinstance(bot.last, _action_base(self.game)):
-                    what = short(bot.last) if bot.last is None else f"{short(bot.last)} ({_kind(bot.last)})"
-                    raise NotSolved(f"your bot returned {what} in match {i + 1}, "
-                                    f"{move}: choose must return one of view.legal_actions.",
-                                    "End choose with `return <an action from view.legal_actions>`.") from None
-                raise NotSolved(f"your bot chose an illegal move in match {i + 1}, {move}: {short(bot.last)}. "
-                                f"The engine says: {clip(exc)}",
-                                "Only return actions taken from view.legal_actions.") from None
-            if result.winner == seat:
-                wins += 1
-            left = tier.matches - i - 1
-            if wins + left < needed:
-                raise NotSolved(f"your bot won {wins} of its first {i + 1} matches against {tier.opponent}; it can "
-                                f"no longer win the {needed} of {tier.matches} that show, with 95 % confidence, a "
-                                f"win rate above {100 * tier.need:g} %.")
-        return wins
+        with Tripwire(self.bot_code()) as wire:
+            for i in range(tier.matches):
+                bot = _Guarded(build(derive_seed(seed, "bot0", i)), budget, wire)
+                rival = make_agent(tier.opponent, seed=derive_seed(seed, "bot1", i))
+                swap = i % 2 == 1
+                seat = 1 if swap else 0
+                try:
+                    result = play_match(self.game, [rival, bot] if swap else [bot, rival],
+                                        seed=derive_seed(seed, "match", i), max_turns=self.max_turns)
+                except Delegated as used:
+                    raise NotSolved(f"your bot called the project's own bot code ({used.what.split('#')[0]}) in "
+                                    f"match {i + 1}, its move {bot.turns}; the question asks for a bot of your own, "
+                                    "so it earns nothing.",
+                                    f"Write {self.answer_name}'s choices yourself: no project bot inside it, "
+                                    "neither inherited, held, called nor imported under another name.") from None
+                except _BotCrashed as crash:
+                    where = f"in match {i + 1} (your bot in seat {seat}, its move {bot.turns})"
+                    raise describe_error(crash.original, f"your bot's choose {where}") from None
+                except TimeUp:
+                    if budget.left <= 0:
+                        raise NotSolved(f"your bot is too slow: {i} matches against {tier.opponent} took the whole "
+                                        f"budget of {self.total:g} s; the check plays {tier.matches}.",
+                                        "Keep choose cheap: a few simple rules over view.legal_actions, no "
+                                        "deep search.") from None
+                    raise NotSolved(f"one call of choose took over {self.per_call:g} s in match {i + 1} and was "
+                                    "stopped.", "Look for a loop that never ends in choose.") from None
+                except RuntimeError as exc:
+                    raise NotSolved(f"match {i + 1} did not end within {self.max_turns} turns ({clip(exc)}).",
+                                    "Does your bot keep exchanging cards back and forth? Let it sell or take "
+                                    "cards too.") from None
+                except ValueError as exc:
+                    move = f"its move {bot.turns}"
+                    if not isinstance(bot.last, _action_base(self.game)):
+                        what = short(bot.last) if bot.last is None else f"{short(bot.last)} ({_kind(bot.last)})"
+                        raise NotSolved(f"your bot returned {what} in match {i + 1}, "
+                                        f"{move}: choose must return one of view.legal_actions.",
+                                        "End choose with `return <an action from view.legal_actions>`.") from None
+                    raise NotSolved(f"your bot chose an illegal move in match {i + 1}, {move}: {short(bot.last)}. "
+                                    f"The engine says: {clip(exc)}",
+                                    "Only return actions taken from view.legal_actions.") from None
+                if result.winner == seat:
+                    wins += 1
+                left = tier.matches - i - 1
+                if wins + left < needed:
+                    raise NotSolved(f"your bot won {wins} of its first {i + 1} matches against {tier.opponent}; it "
+                                    f"can no longer win the {needed} of {tier.matches} that show, with 95 % "
+                                    f"confidence, a win rate above {100 * tier.need:g} %.")
+                if stop_when_passed and wins >= needed:
+                    return wins, i + 1
+        return wins, tier.matches
 
 
 def _action_base(game: str) -> type:
@@ -1050,22 +1197,23 @@ def _action_base(game: str) -> type:
 
 def trial_win_rate(trial: "AgentQuestion", tier: "Tier", bot: Any, seed: int, unit: str) -> float | None:
     """Play ``tier.matches`` of ``bot`` against ``tier.opponent`` as ``trial`` would grade them (the same
-    budgets, in a forked child) and print the result; the win rate in [0, 1], or None after printing why
-    (a crash, an illegal move, a bot that took too long). ``unit``: "games" or "matches" in the message.
-    The ``win_rate`` helpers of the exercises' scratch cells use it."""
+    budgets and refusals, in a forked child) and print the result; the win rate in [0, 1], or None after
+    printing why (a crash, an illegal move, a bot that took too long, one that uses the project's bots).
+    ``unit``: "games" or "matches" in the message. The ``win_rate`` helpers of the exercises' scratch cells
+    use it."""
 
     def play() -> tuple[bool, str]:
         try:
             build = trial._factory(bot)
             with Budget(trial.per_call, trial.total) as budget:
-                wins = trial._series(build, budget, seed, tier)
+                wins, _ = trial._series(build, budget, seed, tier, stop_when_passed=False)
         except NotSolved as failure:
             return False, f"win_rate: {failure.problem}"
         except TimeUp:
             return False, "win_rate: your bot took too long and was stopped."
         return True, str(wins)
 
-    ok, text = run_isolated(play, trial.total + 20)
+    ok, text = run_isolated(play, trial.limit, trial.stopped)
     if not ok:
         print(text)
         return None

@@ -22,6 +22,7 @@ from .. import jaipur
 from ..core import derive_seed
 from ..jaipur import BONUS_TOKENS, CARD_TYPES, GOODS, RULES, Exchange, Sell, TakeCamels, TakeOne
 from ..jaipur.components import cards
+from .readers import real_number, sequence, whole_number
 from .framework import (AgentQuestion, Case, FunctionQuestion, NotSolved, Tier, ValueQuestion,
                         clip, short, trial_win_rate)
 
@@ -225,13 +226,8 @@ def _rule_id(answer: Any) -> str | None:
 
 
 def _whole_number(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
-            return int(value)
-        raise NotSolved(f"{what} should be a whole number, not {short(value)}.")
-    if abs(value) > 10**9:
-        raise NotSolved(f"{what} is {short(value)}: far too big to count anything in a game of 55 cards.")
-    return int(value)
+    """A whole number of any kind (int, numpy or pandas integer, 3.0), as an int; never a truth value."""
+    return whole_number(value, what)
 
 
 # --- q1a: reading a position -------------------------------------------------------------------------
@@ -513,15 +509,13 @@ def _bonus_odds(observation: dict, count: int) -> tuple:
 
 
 def _numbers(got: Any, n: int, what: str) -> list[float]:
-    if isinstance(got, dict) or isinstance(got, (str, bytes)) or not hasattr(got, "__len__"):
+    """``n`` numbers of any kind (int, float, numpy or pandas scalars) in a list, tuple or array."""
+    if isinstance(got, (dict, str, bytes, set, frozenset)) or not hasattr(got, "__len__"):
         raise NotSolved(f"your function returned {short(got)}; it should return {what}.")
-    values = list(got)
+    values = sequence(got, "your function's result")
     if len(values) != n:
         raise NotSolved(f"your function returned {len(values)} values ({short(got)}); it should return {what}.")
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise NotSolved(f"your function returned {short(got)}; {short(v)} is not a number.")
-    return [float(v) for v in values]
+    return [real_number(v, f"in {short(got)}, {short(v)}") for v in values]
 
 
 def _q4b_compare(got: Any, want: tuple, case: Case) -> None:
@@ -688,6 +682,15 @@ def _q2b_compare(got: Any, want: list, case: Case, part: str | None = None) -> N
                             "back, as long as the hand ends with 7 cards or fewer.")
 
 
+def _q2b_overall(results: list, part: str | None) -> None:
+    """The "legal" part: an answer that lists no exchange anywhere is not "all legal" (it found nothing)."""
+    if part in (None, "legal") and not any(list(got) for _, got, _ in results) and any(want for _, _, want in results):
+        found = next(case for case, _, want in results if want)
+        raise NotSolved(f"your function never lists an exchange, but exchanges are legal, for example in the case "
+                        f"{found.label}: an empty list says nothing about which exchanges are legal.",
+                        "List the exchanges you are sure of: this point needs each one legal, and at least one found.")
+
+
 def _q2b_legal(mine: list, right: set, case: Case) -> None:
     market, hand, herd = case.args
     if len(set(mine)) != len(mine):
@@ -729,7 +732,8 @@ q2b = FunctionQuestion(
            "For each take of k >= 2 goods, give back k cards: goods of types you did not take, and camels for the rest.",
            "Camels given back add to the hand size after the exchange: hand + camels <= 7."),
     cases=_q2b_cases, expected=_q2b_expected, compare=_q2b_compare, make_case=_q2b_make_case,
-    parts={"legal": "every exchange listed is legal, none twice", "complete": "no legal exchange is missing"},
+    parts={"legal": "every exchange listed is legal, none twice (and not an empty list everywhere)",
+           "complete": "no legal exchange is missing"}, overall=_q2b_overall,
     game="jaipur", signature="q2b_exchanges(market, hand, herd)",
 )
 
@@ -851,8 +855,14 @@ def _q5b_expected(data: dict):
 
 
 def _q5b_compare(got: Any, want, case: Case) -> None:
-    if got is not None and (isinstance(got, bool) or not isinstance(got, int) or got not in (0, 1)):
-        raise NotSolved(f"your function returned {short(got)}; it should return 0, 1 or None.")
+    if got is not None:
+        returned = got
+        try:
+            got = whole_number(got, "the winner")
+        except NotSolved:
+            got = -1
+        if got not in (0, 1):
+            raise NotSolved(f"your function returned {short(returned)}; it should return 0, 1 or None.")
     if got != want:
         (data,) = case.args
         rupees = _q5_result(data)["rupees"]
@@ -899,7 +909,7 @@ q6 = AgentQuestion(
            "When there is no good sale, take the good whose stack still pays the most; camels last.",
            "To beat greedy, be patient: collect a type you already hold and sell 3 or more at once (bonus "
            "tokens), sell diamonds, gold and silver in pairs, and take camels only when the market shows many."),
-    game="jaipur", seed=2024,
+    game="jaipur", seed=2024, limit=80.0,
     tiers={"random": Tier("random", need=0.85, matches=200,
                           words="tier 1: beat the random bot (95 % sure of a win rate above 85 %)"),
            "greedy": Tier("greedy", need=0.5, matches=200,
@@ -927,7 +937,7 @@ def win_rate(bot: Any, matches: int = 50, seed: int = 0, opponent: str = "random
         return None
     tier = Tier(opponent, need=0.0, matches=matches)
     trial = AgentQuestion("win_rate", f"{matches} matches against {opponent}", "your bot", game="jaipur",
-                          tiers={"trial": tier}, seed=seed)
+                          tiers={"trial": tier}, seed=seed, limit=q6.limit)
 
     return trial_win_rate(trial, tier, bot, seed, "matches")
 

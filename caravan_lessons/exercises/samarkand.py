@@ -20,6 +20,7 @@ from .. import samarkand
 from ..core import derive_seed
 from ..samarkand import Discard, Marry, Place, scenario
 from ..samarkand.scoring import card_value
+from .readers import sequence, truth_value, whole_number
 from .framework import Case, FunctionQuestion, NotSolved, ValueQuestion, short
 
 __all__ = ["QUESTIONS", "position", "q1", "q2", "q3", "q4", "q5", "q6", "random_position", "sale_position"]
@@ -96,8 +97,11 @@ def sale_position(seed: int, players: int = 4) -> samarkand.State | None:
 # --- comparing ----------------------------------------------------------------------------------------
 
 def _equal_int(got: Any, want: int, case: Case, hint: str = "") -> None:
-    if isinstance(got, bool) or not isinstance(got, int):
-        raise NotSolved(f"your function returned {short(got)}; it should return a whole number ({want} here).", hint)
+    try:
+        got = whole_number(got, "the result")
+    except NotSolved:
+        raise NotSolved(f"your function returned {short(got)}; it should return a whole number ({want} here).",
+                        hint) from None
     if got != want:
         raise NotSolved(f"the answer is {want}; your function says {got}.", hint)
 
@@ -122,10 +126,7 @@ def _q1_read(answer: Any, keys) -> dict:
         raise NotSolved(f"q1_kinds has no {', '.join(repr(k) for k in missing)}; it needs all of {', '.join(Q1_KEYS)}.")
     values = {}
     for key in keys:
-        value = answer[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise NotSolved(f"q1_kinds[{key!r}] should be a whole number, not {short(value)}.")
-        values[key] = value
+        values[key] = whole_number(answer[key], f"q1_kinds[{key!r}]")
     return values
 
 
@@ -164,8 +165,17 @@ def _q2_expected(state) -> int:
 
 
 def _q2_compare(got, want, case):
-    _equal_int(got, want, case, "Sold cards count toward the limit too; and the deck may hold fewer than 3 cards "
-                                "(the discards are reshuffled first, SAM-DECK-1)." if want in (0, 1, 2) else "")
+    (state,) = case.args
+    if want == 0:
+        hint = ("At the hand limit a marriage draws nothing (SAM-MARRY-5); sold cards count toward the limit: "
+                "len(state.hands[p]) + len(state.sold[p]) against state.limit (SAM-HAND-1).")
+    elif len(state.deck) < want:
+        hint = (f"The deck holds only {len(state.deck)} card{'' if len(state.deck) == 1 else 's'} here, but when "
+                "it runs out the discard pile is shuffled into a new deck (SAM-DECK-1), so the draw goes on.")
+    else:
+        hint = ("Below the hand limit a marriage draws 3 cards. The limit depends on the number of players "
+                "(state.limit: 10, 7 or 6), and sold cards count toward it (SAM-HAND-1).")
+    _equal_int(got, want, case, hint)
 
 
 def _carlos_after(discard):
@@ -187,16 +197,23 @@ def _q2_cases():
 
 
 q2 = FunctionQuestion(
-    "q2", "cards drawn when marrying", "q2_draws", rules=("SAM-MARRY-4", "SAM-MARRY-5", "SAM-HAND-1"),
+    "q2", "cards drawn when marrying", "q2_draws",
+    rules=("SAM-MARRY-4", "SAM-MARRY-5", "SAM-HAND-1", "SAM-DECK-1"),
     hints=("Cards sold still count toward the limit: len(state.hands[p]) + len(state.sold[p]).",
-           "At or over the limit: 0. Below it: 3, unless the deck and discards hold fewer."),
+           "At or over the limit: 0. Below it: 3, even when the deck is short: the discards are shuffled into "
+           "a new deck (SAM-DECK-1). The deck and the discards together never run out: 33 cards, and every "
+           "hand (sold cards included) within its limit."),
     cases=_q2_cases, expected=_q2_expected, compare=_q2_compare, game=GAME, signature="q2_draws(state)")
 
 
 # --- q3: where a family's next camel may go ----------------------------------------------------------
 
 def _q3_compare(got, want, case):
-    if not isinstance(got, (list, tuple)) or not all(isinstance(s, str) for s in got):
+    try:
+        got = [str(s) if isinstance(s, str) else s for s in sequence(got, "the open spaces")]
+    except NotSolved:
+        got = None
+    if got is None or not all(isinstance(s, str) for s in got):
         raise NotSolved(f"your function returned {short(got)}; it should return a sorted list of space ids "
                         "(strings such as 'g3').", "board.spaces[s] is the id of space index s.")
     if list(got) != sorted(got):
@@ -244,15 +261,25 @@ def _q4_expected(state, active, passive) -> list[int]:
 
 
 def _q4_compare(got, want, case):
-    if not isinstance(got, (list, tuple)) or len(got) != len(want) or any(
-            isinstance(x, bool) or not isinstance(x, int) for x in got):
+    try:
+        got = [whole_number(x, "a premium") for x in sequence(got, "the premiums", len(want))]
+    except NotSolved:
         raise NotSolved(f"your function returned {short(got)}; it should return a list of {len(want)} whole numbers, "
-                        "one per player.")
+                        "one per player.") from None
     if list(got) != want:
         seat = next(p for p in range(len(want)) if got[p] != want[p])
-        raise NotSolved(f"player {seat} gets {want[seat]} dirhams, not {got[seat]}; the whole answer is {want}.",
-                        "Two tiles of one family earn the premium once (SAM-2P-4); a pair already related pays "
-                        "nothing (SAM-REL-5, state.related)." if want[seat] in (0, 3, 4) else "")
+        state, active, passive = case.args
+        fi = state.board.family_index
+        pair = tuple(sorted((fi[active], fi[passive])))
+        if pair in state.related:
+            hint = ("These two families are already related: nobody is paid (SAM-REL-5). state.related holds each "
+                    "pair once, the lower family index first: look up tuple(sorted(...)).")
+        elif max(state.held[seat]) > 1:
+            hint = "Two tiles of one family earn the premium once (SAM-2P-4)."
+        else:
+            hint = ("3 dirhams to each holder of a tile of the ACTIVE family, 1 to each holder of the passive "
+                    "family's; a player holding both gets both (SAM-REL-3).")
+        raise NotSolved(f"player {seat} gets {want[seat]} dirhams, not {got[seat]}; the whole answer is {want}.", hint)
 
 
 def _q4_cases():
@@ -264,7 +291,9 @@ def _q4_cases():
             Case("position 'levant': Levant meets Byzantium", (lev, "levant", "byzantium")),
             Case("position 'levant': Mesopotamia meets Levant", (lev, "mesopotamia", "levant")),
             Case("2 players, two Levant tiles", (two, "levant", "mesopotamia")),
-            Case("position 'levant', Levant and Mesopotamia already related", (again, "levant", "mesopotamia"))]
+            Case("position 'levant', Levant and Mesopotamia already related", (again, "levant", "mesopotamia")),
+            Case("position 'levant', Levant and Mesopotamia already related: Mesopotamia meets Levant",
+                 (again, "mesopotamia", "levant"))]
 
 
 q4 = FunctionQuestion(
@@ -278,14 +307,22 @@ q4 = FunctionQuestion(
 # --- q5: what a goods card scores -------------------------------------------------------------------
 
 def _q5_compare(got, want, case):
-    _equal_int(got, want, case, "4 points per camel of a family you hold a tile of, 1 per other camel on the "
-                                "goods space (SAM-SCORE-1); a card with no camel on its space scores 0.")
+    state, player, _ = case.args
+    hint = ("4 points per camel of a family the player holds a tile of, 1 per other camel on the goods space "
+            "(SAM-SCORE-1); a card with no camel on its space scores 0.")
+    if max(state.held[player]) > 1:
+        hint += " Two tiles of one family still count as one marriage: 4 per camel, not 8 (SAM-2P-4)."
+    _equal_int(got, want, case, hint)
 
 
 def _q5_cases():
     lin = position("linen")
+    two = scenario(2, held={0: ["levant", "levant"], 1: ["byzantium"]}, hands={0: [3], 1: [3 + 8]},
+                   camels={"g3": ["levant", "byzantium"], "g11": ["levant"]})
     return [Case("position 'linen': linen (3)", (lin, 0, 3)), Case("position 'linen': diamond (22)", (lin, 0, 22)),
-            Case("position 'linen': dates (11)", (lin, 0, 11))]
+            Case("position 'linen': dates (11)", (lin, 0, 11)),
+            Case("2 players, player 0 holds both Levant tiles: linen (3)", (two, 0, 3)),
+            Case("2 players, player 1 holds Byzantium: dates (11)", (two, 1, 11))]
 
 
 q5 = FunctionQuestion(
@@ -305,8 +342,7 @@ def _q6_expected(state) -> bool:
 
 
 def _q6_compare(got, want, case):
-    if not isinstance(got, bool):
-        raise NotSolved(f"your function returned {short(got)}; it should return True (sell) or False (keep).")
+    got = truth_value(got, "your function", "True (sell) or False (keep)")
     if got is not want:
         goods, holder = case.args[0].pending
         worth = card_value(case.args[0], holder, goods)[0]

@@ -5,6 +5,7 @@ source notebooks run top to bottom and the student release runs without crashing
 from __future__ import annotations
 
 import pkgutil
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,7 +42,7 @@ def hidden_extras() -> dict:
             if "### BEGIN HIDDEN TESTS" not in cell.source:
                 continue
             region = cell.source.split("### BEGIN HIDDEN TESTS\n")[1].split("### END HIDDEN TESTS")[0]
-            label = region.split(".grade(")[0].strip()
+            label = re.search(r"^(\w+)\.grade\(", region, re.MULTILINE).group(1)
             found[label] = region
     return found
 
