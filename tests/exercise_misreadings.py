@@ -128,6 +128,14 @@ def q6_should_sell(state):
     M("q6_answer", "always sells", '''
 def q6_should_sell(state):
     return True'''),
+    M("q6_answer", "q6 right, but its own copy of q5 wrong: graded on the teacher's q5, full marks", '''
+def q5_card_points(state, player, goods):
+    return 4 * len(state.camels[state.board.goods_space[goods]])
+
+
+def q6_should_sell(state):
+    goods, holder = state.pending
+    return q5_card_points(state, holder, goods) < 3''', {"q6_check": 2}),
 ]
 
 SAMARKAND_NUMPY = {
@@ -986,3 +994,165 @@ def q6a_card_points(state, seat):
     done = np.array([set(state.data.objectives[o][0]) <= mine for o in state.objectives[seat]])
     return list(scores * done)''',
 }
+
+CARAVAN += [
+    M("q10_answer", "forgets 'never with your last empty camel' (CAR-PICK-4)", '''
+def q10_pick_up(state, space):
+    p = state.current
+    if state.actions_left == 0 or space not in state.goods:
+        return None
+    if not any(state.pos[p][i] == space and state.load[p][i] is None for i in range(state.camels)):
+        return None
+    return state.demand.get(space, 0)'''),
+    M("q10_answer", "a camel with a stolen good under it counts as empty (CAR-CAMEL-2)", '''
+def q10_pick_up(state, space):
+    p = state.current
+    if state.actions_left == 0 or space not in state.goods or state.empty_camels(p) < 2:
+        return None
+    if not any(state.pos[p][i] == space and (state.load[p][i] is None or state.under[p][i])
+               for i in range(state.camels)):
+        return None
+    return state.demand.get(space, 0)'''),
+    M("q10_answer", "the markers stay on the space: a pick-up brings none (CAR-PICK-2)", '''
+def q10_pick_up(state, space):
+    p = state.current
+    if state.actions_left == 0 or space not in state.goods or state.empty_camels(p) < 2:
+        return None
+    if not any(state.pos[p][i] == space and state.load[p][i] is None for i in range(state.camels)):
+        return None
+    return 0'''),
+    M("q10_answer", "forgets that an action must be left (CAR-TURN-1)", '''
+def q10_pick_up(state, space):
+    p = state.current
+    if space not in state.goods or state.empty_camels(p) < 2:
+        return None
+    if not any(state.pos[p][i] == space and state.load[p][i] is None for i in range(state.camels)):
+        return None
+    return state.demand.get(space, 0)'''),
+    M("q11_answer", "the game ends when the bag is empty: any action after that ends it", '''
+def q11_ends_game(state, action):
+    return bool(state.end_triggered)'''),
+    M("q11_answer", "any good moved onto a camel in a city ends it, whatever its colour (CAR-MOVE-2)", '''
+def q11_ends_game(state, action):
+    cities = set(state.board.city_of.values())
+    return bool(state.end_triggered) and isinstance(action, MoveGood) and action.target in cities'''),
+    M("q11_answer", "a delivery ends the game even before the end is triggered", '''
+def q11_ends_game(state, action):
+    return isinstance(action, MoveGood) and action.target == state.board.city_of[action.good]'''),
+    M("q11_answer", "the pick-up that brings out the last cubes ends the game", '''
+def q11_ends_game(state, action):
+    if isinstance(action, PickUp) and len(state.bag) <= 4 and len(state.goods) == 5:
+        return True
+    if not state.end_triggered or not isinstance(action, MoveGood):
+        return False
+    return action.target == state.board.city_of[action.good]'''),
+    M("q12_answer", "forgets the demand markers that come with the pick-up (CAR-PICK-2)", '''
+def q12_target(state):
+    def value(space):
+        good = state.goods[space]
+        steps = nx.shortest_path_length(state.board.graph, space, state.board.city_of[good])
+        return (6 if good in caravan.RARE else 3) / (1 + steps)
+    return max(state.goods, key=value) if state.goods else None'''),
+    M("q12_answer", "the most points and markers, never mind the steps (the greedy habit)", '''
+def q12_target(state):
+    def value(space):
+        good = state.goods[space]
+        return (6 if good in caravan.RARE else 3) + state.demand.get(space, 0)
+    return max(state.goods, key=value) if state.goods else None'''),
+    M("q12_answer", "divides by the steps, without the +1", '''
+def q12_target(state):
+    def value(space):
+        good = state.goods[space]
+        steps = nx.shortest_path_length(state.board.graph, space, state.board.city_of[good])
+        return ((6 if good in caravan.RARE else 3) + state.demand.get(space, 0)) / max(steps, 1e-9)
+    return max(state.goods, key=value) if state.goods else None'''),
+    M("q12_answer", "diagonal steps count as one step (CAR-MOVE-1: orthogonal only)", '''
+def q12_target(state):
+    def value(space):
+        good = state.goods[space]
+        city = state.board.city_of[good]
+        steps = max(abs(space[0] - city[0]), abs(space[1] - city[1]))
+        return ((6 if good in caravan.RARE else 3) + state.demand.get(space, 0)) / (1 + steps)
+    return max(state.goods, key=value) if state.goods else None'''),
+    M("q13_answer", "compares the win rates only", '''
+def q13_verdict(variant_wins, control_wins, games):
+    if variant_wins > control_wins:
+        return "better"
+    if variant_wins < control_wins:
+        return "worse"
+    return "not shown"'''),
+    M("q13_answer", "the textbook interval p +/- 1.96 sqrt(p(1-p)/n), not Wilson's", '''
+def q13_verdict(variant_wins, control_wins, games):
+    def wald(wins, n, z=1.96):
+        p = wins / n
+        half = z * sqrt(p * (1 - p) / n)
+        return p - half, p + half
+    low_v, high_v = wald(variant_wins, games)
+    low_c, high_c = wald(control_wins, games)
+    if low_v > high_c:
+        return "better"
+    if high_v < low_c:
+        return "worse"
+    return "not shown"'''),
+    M("q13_answer", "a 90 % interval (z = 1.645)", '''
+def q13_verdict(variant_wins, control_wins, games):
+    def wilson(wins, n, z=1.645):
+        p = wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return centre - half, centre + half
+    low_v, high_v = wilson(variant_wins, games)
+    low_c, high_c = wilson(control_wins, games)
+    if low_v > high_c:
+        return "better"
+    if high_v < low_c:
+        return "worse"
+    return "not shown"'''),
+    M("q13_answer", "better when the variant's interval is above the control's win RATE (not its interval)", '''
+def q13_verdict(variant_wins, control_wins, games):
+    def wilson(wins, n, z=1.96):
+        p = wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return centre - half, centre + half
+    low_v, high_v = wilson(variant_wins, games)
+    rate = control_wins / games
+    if low_v > rate:
+        return "better"
+    if high_v < rate:
+        return "worse"
+    return "not shown"'''),
+    M("q13_answer", "never says worse: a variant is better or not shown", '''
+def q13_verdict(variant_wins, control_wins, games):
+    def wilson(wins, n, z=1.96):
+        p = wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return centre - half, centre + half
+    low_v, high_v = wilson(variant_wins, games)
+    low_c, high_c = wilson(control_wins, games)
+    return "better" if low_v > high_c else "not shown"'''),
+]
+
+CARAVAN_NUMPY.update({
+    "q12_answer": '''import numpy as np
+
+
+def q12_target(state):
+    spaces = sorted(state.goods)
+    if not spaces:
+        return None
+    points = np.array([(6 if state.goods[s] in caravan.RARE else 3) + state.demand.get(s, 0) for s in spaces])
+    steps = np.array([nx.shortest_path_length(state.board.graph, s, state.board.city_of[state.goods[s]])
+                      for s in spaces])
+    row, col = np.array(spaces)[np.argmax(points / (1 + steps))]
+    return row, col''',
+    "q13_answer": '''import numpy as np
+from scipy.stats import binomtest
+
+
+def q13_verdict(variant_wins, control_wins, games):
+    v = binomtest(int(np.int64(variant_wins)), games).proportion_ci(method="wilson")
+    c = binomtest(int(np.int64(control_wins)), games).proportion_ci(method="wilson")
+    return np.str_("better" if v.low > c.high else "worse" if v.high < c.low else "not shown")''',
+})

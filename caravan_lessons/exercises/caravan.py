@@ -25,8 +25,8 @@ from ..caravan.components import DEMAND_POINTS, GOOD_POINTS
 from .readers import sequence, truth_value, whole_number
 from .framework import Case, FunctionQuestion, NotSolved, short
 
-__all__ = ["QUESTIONS", "finished_position", "refill_position", "position", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9",
-           "random_position", "show"]
+__all__ = ["QUESTIONS", "VERDICTS", "finished_position", "refill_position", "position", "q1", "q2", "q3", "q4", "q5",
+           "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "random_position", "show"]
 
 GAME = "caravan"
 
@@ -461,5 +461,261 @@ q9 = FunctionQuestion(
     cases=_q9_cases, expected=lambda state: list(state.score_sheet().winners), compare=_q9_compare,
     make_case=_q8_case, signature="q9_winners(state)", game=GAME)
 
-QUESTIONS = {q.label: q for q in (q1, q2, q3, q4, q5, q6, q7, q8, q9)}
+# --- q10: picking up --------------------------------------------------------------------------------
+
+def _q10_expected(state, space):
+    """Asked of the engine: None if the pick-up is refused, else the demand markers it moves to the board."""
+    action = PickUp(tuple(space) if isinstance(space, list) else space)
+    if state.why_illegal(action) is not None:
+        return None
+    p = state.current
+    return state.child(action).markers[p] - state.markers[p]
+
+
+def _q10_compare(got: Any, want: Any, case: Case) -> None:
+    state, space = case.args
+    if got is not None:
+        try:
+            got = whole_number(got, "the markers")
+        except NotSolved:
+            raise NotSolved(f"your function returned {short(got)}; it should return None (not allowed) or the "
+                            "number of demand markers the pick-up takes.") from None
+    if got == want and (got is None) == (want is None):
+        return
+    problem = state.why_illegal(PickUp(space))
+    if want is None:
+        words = {"CAR-PICK-4": "it would load the player's last empty camel (supply camels count): never allowed "
+                               "(CAR-PICK-4)",
+                 "CAR-CAMEL-2": "the player's camel there already carries a good, or one lies under it: a camel "
+                                "carries one good (CAR-CAMEL-2)",
+                 "CAR-PICK-1": "a pick-up needs a good LYING on the space (state.goods) and an empty camel of the "
+                               "player on it (CAR-PICK-1)",
+                 "CAR-TURN-1": "the player has no action left this turn (CAR-TURN-1)"}
+        raise NotSolved(f"picking up on {space} is not allowed here: {words.get(problem.rule, problem.message)}; "
+                        f"your function says {short(got)}.", "Return None when the pick-up is not allowed.")
+    if got is None:
+        raise NotSolved(f"picking up on {space} is allowed here (it takes {want} demand marker"
+                        f"{'' if want == 1 else 's'}); your function says None.",
+                        "An empty camel of the player on the space, a good lying there, another empty camel left "
+                        "(supply camels count) and an action left: that is all a pick-up needs.")
+    raise NotSolved(f"picking up on {space} takes {want} demand marker{'' if want == 1 else 's'}; your function says "
+                    f"{got}.", "Every demand marker on the space goes to the player's board with the good "
+                               "(CAR-PICK-2): state.demand.get(space, 0).")
+
+
+def _q10_cases() -> list[Case]:
+    base = {0: [((0, 0), None), ((2, 2), None)], 1: [((6, 6), None), ((1, 1), None)]}
+    plain = caravan.scenario(2, camels=base, goods={(0, 0): "salt", (6, 6): "gems", (1, 1): "meat", (5, 5): "paper"},
+                             demand={(0, 0): 1, (1, 1): 3})
+    last = caravan.scenario(2, camels={0: [((0, 0), None), ((2, 2), "ivory"), ((2, 3), "cloth"), ((2, 4), "hides"),
+                                           ((2, 5), "swords")]},
+                            goods={(0, 0): "salt", (6, 6): "gems", (1, 1): "meat", (5, 5): "paper"})
+    under = caravan.scenario(2, camels={0: [((0, 0), "cloth", True), ((3, 3), None)], 1: [((1, 1), None)]},
+                             goods={(0, 0): "salt", (6, 6): "gems", (1, 1): "meat", (5, 5): "paper"}, tokens=[0, 2])
+    done = caravan.scenario(2, camels=base, goods={(0, 0): "salt", (6, 6): "gems", (1, 1): "meat", (5, 5): "paper"},
+                            actions_left=0)
+    bare = caravan.scenario(2, camels=base, goods={(0, 0): "salt", (6, 6): "gems", (1, 1): "meat", (5, 5): "paper"},
+                            demand={(6, 6): 2, (1, 1): 2})
+    return [Case("salt with 1 marker under player 0's empty camel", (plain, (0, 0))),
+            Case("a space with no camel of player 0", (plain, (6, 6))),
+            Case("no good lies on (2, 2)", (plain, (2, 2))),
+            Case("player 0's last empty camel", (last, (0, 0))),
+            Case("a stolen good lies under player 0's camel", (under, (0, 0))),
+            Case("no action left this turn", (done, (0, 0))),
+            Case("3 markers, player 1 to act", (caravan.scenario(2, camels=base, current=1, demand={(1, 1): 3, (0, 6): 1},
+                                                                 goods={(1, 1): "meat", (6, 6): "gems",
+                                                                        (5, 5): "paper", (0, 6): "hides"}), (1, 1))),
+            Case("no marker on the space", (bare, (0, 0)))]
+
+
+q10 = FunctionQuestion(
+    "q10", "what picking up a good gives (or None)", "q10_pick_up",
+    rules=("CAR-PICK-1", "CAR-PICK-2", "CAR-PICK-4", "CAR-CAMEL-2", "CAR-TURN-1"),
+    hints=("state.goods lists the goods LYING on the board (space -> good); goods on camels are not there.",
+           "The player needs an empty camel on the space (state.pos, state.load) and must keep another empty "
+           "camel afterwards (supply camels count: state.empty_camels(p) >= 2).",
+           "The markers on the space come along: state.demand.get(space, 0)."),
+    cases=_q10_cases, expected=_q10_expected, compare=_q10_compare, none_ok=True, make_case=_q8_case,
+    signature="q10_pick_up(state, space)", game=GAME)
+
+
+# --- q11: the end of the game ----------------------------------------------------------------------------
+
+def _q11_expected(state, action) -> bool:
+    """Asked of the engine: play the action on a copy; is the game over?"""
+    return state.child(action).over
+
+
+def _q11_compare(got: Any, want: bool, case: Case) -> None:
+    state, action = case.args
+    got = truth_value(got, "your function", "True (the game ends) or False")
+    if got is want:
+        return
+    delivers = isinstance(action, caravan.MoveGood) and action.target == state.board.city_of[action.good]
+    if want:
+        why = "the bag is empty and this action delivers a good: the game ends at once (CAR-END-1)"
+    elif not state.end_triggered:
+        why = ("the bag still holds cubes: the end is not triggered yet, so nothing ends the game now"
+               + (" (not even the cubes this action may bring out: the end is triggered then, the game goes on)"
+                  if isinstance(action, PickUp) else ""))
+    elif isinstance(action, caravan.MoveGood) and not delivers:
+        why = (f"the {action.good} does not reach its own city ({state.board.label(state.board.city_of[action.good])}): "
+               "only a delivery ends the game (CAR-MOVE-2, CAR-END-1)")
+    else:
+        why = "after the end is triggered the game goes on until a good is DELIVERED; this action delivers nothing"
+    raise NotSolved(f"{action}: the game {'ends' if want else 'goes on'}, because {why}; your function says "
+                    f"{'it ends' if got else 'it goes on'}.",
+                    "Two conditions: the end is triggered (state.end_triggered: the last cubes left the bag), and "
+                    "this action delivers a good (a MoveGood onto the good's own city).")
+
+
+def _q11_cases() -> list[Case]:
+    from ..caravan.scenario import last_delivery, worked_example
+
+    end = last_delivery()
+    deliver = caravan.MoveGood((1, 3), (0, 3), "ivory")
+    trigger = random_position(1, 268, players=2)
+    after = random_position(1, 281, players=2)
+    cases = [Case("the bag is empty: player 0 delivers ivory", (end, deliver)),
+             Case("the bag is empty: player 0 ends the turn", (end, EndTurn())),
+             Case("the bag is empty: player 0 places a camel", (end, PlaceCamel((5, 5)))),
+             Case("the worked example: the delivery before the end is triggered",
+                  (worked_example(), caravan.MoveGood((0, 1), (0, 3), "ivory")))]
+    cases += [Case(f"random_position(1, 268, players=2): {a}, the last 4 cubes come out", (trigger, a))
+              for a in trigger.legal_actions() if isinstance(a, PickUp)][:2]
+    cases += [Case(f"random_position(1, 281, players=2): {a}", (after, a)) for a in after.legal_actions()
+              if isinstance(a, caravan.MoveGood)][:4]
+    return cases
+
+
+q11 = FunctionQuestion(
+    "q11", "does this action end the game?", "q11_ends_game", rules=("CAR-END-1", "CAR-MOVE-2", "CAR-REFILL-3"),
+    hints=("state.end_triggered is True once the last cubes left the bag (an empty bag: not state.bag).",
+           "Then the game ends the moment a good is delivered: a MoveGood whose target is the good's own city, "
+           "state.board.city_of[action.good]. Nothing else ends it."),
+    cases=_q11_cases, expected=_q11_expected, compare=_q11_compare, make_case=_q8_case,
+    signature="q11_ends_game(state, action)", game=GAME)
+
+
+# --- q12: the good worth fetching (a habit of the strategy lab) --------------------------------------------
+
+def _q12_worth(state) -> dict:
+    """Each good lying on the board: (its points + the markers on its space) / (1 + steps to its city), as the
+    bots' patient habit ranks them (``caravan.agents._plan``; steps: networkx shortest paths on the board)."""
+    from ..caravan.agents import _distances
+
+    dist, city_of = _distances(state.board), state.board.city_of
+    return {space: (GOOD_POINTS[good] + state.demand.get(space, 0)) / (1 + dist[space][city_of[good]])
+            for space, good in state.goods.items()}
+
+
+def _q12_expected(state):
+    worth = _q12_worth(state)
+    if not worth:
+        return None
+    best = max(worth.values())
+    return sorted(space for space, value in worth.items() if abs(value - best) < 1e-9)
+
+
+def _q12_compare(got: Any, want: Any, case: Case) -> None:
+    (state,) = case.args
+    if want is None:
+        if got is not None:
+            raise NotSolved(f"no good lies on the board, so the answer is None; your function says {short(got)}.")
+        return
+    try:
+        space = tuple(whole_number(x, "a row or column") for x in sequence(got, "the space", 2))
+    except NotSolved:
+        raise NotSolved(f"your function returned {short(got)}; it should return a space (row, column) where a good "
+                        "lies.") from None
+    if space in want:
+        return
+    worth = _q12_worth(state)
+    shown = ", ".join(f"{s}: {worth[s]:.2f}" for s in want)
+    if space not in worth:
+        raise NotSolved(f"no good lies on {space}; the best is {shown}.", "Rank the goods of state.goods only.")
+    raise NotSolved(f"the good on {space} is worth {worth[space]:.2f} per step; the best is {shown}.",
+                    "(points of the good + demand markers on its space) / (1 + steps from its space to its city); "
+                    "steps are moves between orthogonal neighbours: nx.shortest_path_length(state.board.graph, "
+                    "space, city).")
+
+
+def _q12_cases() -> list[Case]:
+    far = caravan.scenario(2, goods={(0, 0): "ivory", (6, 6): "salt", (1, 5): "meat", (5, 1): "hides"},
+                           demand={(0, 0): 1, (6, 6): 1, (1, 5): 1, (5, 1): 1})
+    markers = caravan.scenario(2, goods={(0, 0): "salt", (0, 6): "paper", (6, 0): "meat", (6, 6): "swords"},
+                               demand={(0, 0): 3, (6, 6): 1})
+    # 7 points 3 steps from its city (7/4 = 1.75) against 3 points 1 step away (3/2 = 1.5): the +1 decides
+    plus_one = caravan.scenario(2, goods={(1, 1): "hides", (0, 6): "ivory", (6, 0): "meat", (5, 5): "cloth"},
+                                demand={(0, 6): 1, (6, 0): 3})
+    return [Case("rare goods far away, common goods near their cities", (far,)),
+            Case("4 markers on a corner", (markers,)),
+            Case("a near common good against a rare one with a marker", (plus_one,)),
+            Case("a new game of 3", (caravan.new_game(3, seed=4),)),
+            Case("random_position(5, 120)", (random_position(5, 120),))]
+
+
+q12 = FunctionQuestion(
+    "q12", "the good worth fetching first (points per step)", "q12_target",
+    rules=("CAR-SCORE-1", "CAR-PICK-2", "CAR-MOVE-1"),
+    hints=("For each space, good in state.goods.items(): the good's points (rare 6, common 3) plus the demand "
+           "markers on its space (they come with the pick-up).",
+           "Divide by 1 + the steps from the space to the good's city, state.board.city_of[good]: networkx's "
+           "shortest_path_length on state.board.graph (moves go between orthogonal neighbours, never diagonally).",
+           "Return the space with the highest value (any of them on a tie), None when no good lies on the board."),
+    cases=_q12_cases, expected=_q12_expected, compare=_q12_compare, none_ok=True, make_case=_q8_case,
+    signature="q12_target(state)", game=GAME)
+
+
+# --- q13: reading an experiment (the strategy lab's method) ------------------------------------------------
+
+VERDICTS = ("better", "worse", "not shown")
+
+
+def _q13_expected(variant_wins: int, control_wins: int, games: int) -> str:
+    from .framework import wilson
+
+    variant, control = (wilson(wins, games) for wins in (variant_wins, control_wins))
+    return "better" if variant[0] > control[1] else "worse" if variant[1] < control[0] else "not shown"
+
+
+def _q13_compare(got: Any, want: str, case: Case) -> None:
+    from .framework import wilson
+
+    variant, control, games = case.args
+    tidy = got.strip().lower() if isinstance(got, str) else got
+    if tidy not in VERDICTS:
+        raise NotSolved(f"your function returned {short(got)}; it should return 'better', 'worse' or 'not shown'.")
+    if tidy == want:
+        return
+    (lv, hv), (lc, hc) = wilson(variant, games), wilson(control, games)
+    raise NotSolved(f"the variant won {variant} of {games} games (95 % Wilson interval {100 * lv:.1f}-{100 * hv:.1f} %), "
+                    f"the control {control} (interval {100 * lc:.1f}-{100 * hc:.1f} %): the verdict is {want!r}; your "
+                    f"function says {short(got)}.",
+                    "Better only when the variant's WHOLE interval lies above the control's whole interval, worse "
+                    "when it lies wholly below, else not shown (lesson 8). Use the Wilson interval with z = 1.96, "
+                    "not the plain p +/- 1.96 sqrt(p(1-p)/n): it is wrong near 0 % and 100 %.")
+
+
+def _q13_cases() -> list[Case]:
+    data = [(84, 84, 200), (110, 84, 200), (120, 84, 200), (50, 84, 200), (20, 10, 40), (39, 31, 40),
+            (0, 6, 30), (30, 23, 30), (101, 84, 200)]
+    return [Case(f"{v} and {c} wins of {n} games", (v, c, n)) for v, c, n in data]
+
+
+def _q13_make_case(item: Any) -> Case:
+    variant, control, games = item
+    return Case(f"{variant} and {control} wins of {games} games", (variant, control, games))
+
+
+q13 = FunctionQuestion(
+    "q13", "an experiment's verdict: better, worse or not shown", "q13_verdict", rules=(),
+    hints=("The Wilson interval of w wins in n games, z = 1.96: p = w / n; centre = (p + z*z/(2n)) / (1 + z*z/n); "
+           "half = z * sqrt(p(1-p)/n + z*z/(4n*n)) / (1 + z*z/n). Lesson 8 has it as wilson(wins, n).",
+           "'better' when the variant's low end is above the control's high end; 'worse' the other way round; "
+           "else 'not shown' (the intervals overlap, or touch)."),
+    cases=_q13_cases, expected=_q13_expected, compare=_q13_compare, make_case=_q13_make_case,
+    signature="q13_verdict(variant_wins, control_wins, games)", game=GAME)
+
+QUESTIONS = {q.label: q for q in (q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13)}
 """The questions by label."""

@@ -43,7 +43,9 @@ def exercise_dir(game: str, source: str | Path | None = None) -> Path:
         here = Path.cwd() / "exercises" / game
         folder = here if here.is_dir() else Path(__file__).resolve().parents[2] / "exercises" / game
     if not folder.is_dir():
-        raise ValueError(f"no exercise folder {folder}; run this in the project's folder or pass --source")
+        raise ValueError(f"no exercise folder {folder}: the source notebooks (with the answers) are only in a clone "
+                         "of the caravan_lessons project, not in the installed package; run this in the clone, or "
+                         "pass --source FOLDER")
     return folder
 
 
@@ -158,12 +160,13 @@ def release(game: str = "jaipur", out: str | Path | None = None, source: str | P
 
 
 def _source_folders(game: str) -> list[Path]:
-    """Folders that may hold ``game``'s source notebooks: ``exercises/<game>`` in the current folder or
-    one above it (a release folder sits inside the source folder), else beside the package (a clone)."""
+    """Folders that may hold ``game``'s source notebooks: ``exercises/<game>`` in the current folder or one
+    above it, or the folder above (a release folder sits inside the source folder). Never beside the
+    installed package: with an editable install (a clone's ``pip install -e``) that would hand the
+    reference to a notebook run from anywhere, a course folder included; a self-learner works in the
+    clone, where the current folder finds it."""
     here = Path.cwd()
-    folders = [p / "exercises" / game for p in (here, *here.parents)]
-    folders += [here.parent, Path(__file__).resolve().parents[2] / "exercises" / game]
-    return folders
+    return [p / "exercises" / game for p in (here, *here.parents)] + [here.parent]
 
 
 def reference_source(game: str, answer_name: str) -> str | None:
@@ -173,7 +176,8 @@ def reference_source(game: str, answer_name: str) -> str | None:
     notebook (one with ``### BEGIN SOLUTION`` markers) and returns it without the markers and
     without the empty ``name = None`` placeholder. None when no source notebook can be found:
     the installed package itself holds no answer. Always None while nbgrader grades (an answer cell
-    must not be able to fetch the reference from a clone next to the course).
+    must not be able to fetch the reference from a clone next to the course), even if the learner's code
+    removed ``NBGRADER_EXECUTION`` (:mod:`caravan_lessons.exercises.guard` remembers it).
     """
     import json
     import re
