@@ -922,3 +922,436 @@ def test_no_reference_answer_while_nbgrader_grades(monkeypatch):
     assert reference_source("jaipur", "q4a_sale_rupees") is not None
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
     assert reference_source("jaipur", "q4a_sale_rupees") is None
+
+
+# --- trust: numbers, parts, bots, time, leaks (issue 19; the review tests of 2026-12-01) ---------------
+
+GAMES = ("jaipur", "samarkand", "caravan", "marco_polo")
+
+
+def _questions(game: str) -> dict:
+    import importlib
+
+    return importlib.import_module(f"caravan_lessons.exercises.{game}").QUESTIONS
+
+
+def test_numpy_and_pandas_numbers_are_numbers_and_truth_values_are_not():
+    """D1: np.int64(1) is 1; True is not 1; np.True_ is True."""
+    import numpy as np
+    import pandas as pd
+
+    from caravan_lessons.exercises.framework import NotSolved
+    from caravan_lessons.exercises.readers import real_number, sequence, truth_value, whole_number
+
+    for value in (3, 3.0, np.int64(3), np.int32(3), np.uint8(3), np.float64(3.0), np.array(3),
+                  pd.Series([1, 2]).sum() + 0, pd.Series([3]).iloc[0]):
+        assert whole_number(value, "x") == 3 and type(whole_number(value, "x")) is int
+    for value in (True, np.True_, 3.5, "3", None, [3], float("nan"), 10**12):
+        with pytest.raises(NotSolved):
+            whole_number(value, "x")
+    assert real_number(np.float32(1.5), "x") == 1.5
+    with pytest.raises(NotSolved, match="should be a number"):
+        real_number(np.False_, "x")
+    assert truth_value(np.True_, "f") is True and truth_value(False, "f") is False
+    for value in (1, 0, np.int64(1), "yes", None):
+        with pytest.raises(NotSolved, match="True or False"):
+            truth_value(value, "f")
+    assert sequence(np.array([1, 2]), "x", 2) == [1, 2] and sequence(pd.Series([4]), "x") == [4]
+    for value in ("ab", {1: 2}, {1, 2}, iter([1])):
+        with pytest.raises(NotSolved):
+            sequence(value, "x")
+
+
+def test_correct_numpy_and_pandas_answers_pass_every_public_check(capsys):
+    """D1, every game: the numpy/pandas answers of the course test's numpy student pass the public checks
+    here (the course test grades them with the hidden cases too)."""
+    from tests import exercise_misreadings as misreadings
+    from tests.exercise_courses import course, notebook_sources
+
+    for game in GAMES:
+        spec, questions = course(game), _questions(game)
+        for answer_cell, code in getattr(misreadings, f"{game.upper()}_NUMPY").items():
+            namespace: dict = {}
+            for meta, source in notebook_sources(game, spec.answers[answer_cell], {answer_cell: code}):
+                if meta.get("grade_id") == "setup" or meta.get("solution"):
+                    exec(compile(source, f"{game}:{meta['grade_id']}", "exec"), namespace)
+            label = answer_cell.removesuffix("_answer")
+            question = questions[label]
+            assert question.check(namespace[question.answer_name]) is True, (game, label, capsys.readouterr().out)
+    assert "not solved yet" not in capsys.readouterr().out
+
+
+def _names(source: str) -> tuple[set, set]:
+    """(names a cell assigns at any depth, names it reads)."""
+    import ast
+
+    stored, loaded = set(), set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            (stored if isinstance(node.ctx, ast.Store) else loaded).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            stored.add(node.name)
+        elif isinstance(node, ast.arg):
+            stored.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            stored.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return stored, loaded
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_graded_cell_stands_on_its_own(game):
+    """D2: a graded cell never reads a name that only an earlier graded cell defines (Jaipur q2b's complete
+    part died with NameError whenever the legal part failed): each part is graded on its own."""
+    for path in sorted((ROOT / "exercises" / game).glob("*.ipynb")):
+        from_graded: set = set()
+        elsewhere: set = set()
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            stored, loaded = _names(cell.source)
+            if cell.metadata.get("nbgrader", {}).get("grade"):
+                borrowed = (loaded - stored) & (from_graded - elsewhere)
+                assert not borrowed, (path.name, cell.metadata["nbgrader"]["grade_id"], borrowed)
+                from_graded |= stored
+            else:
+                elsewhere |= stored
+
+
+def test_a_failed_part_leaves_the_other_part_graded(capsys):
+    """D2, as nbgrader scores it: a complete list of exchanges with duplicates loses the "legal" point
+    and keeps the 2 "complete" points (it lost both before the fix)."""
+    from tests import exercise_misreadings as misreadings
+    from tests.exercise_courses import emulate
+
+    duplicates = next(m for m in misreadings.JAIPUR if "duplicates" in m.reading)
+    marks = emulate("jaipur", {"q2b_answer": duplicates.code}, ["02_hand_limit_and_exchanges"])
+    assert marks["q2b_check_legal"] == 0 and marks["q2b_check_complete"] == 2, marks
+    empty = next(m for m in misreadings.JAIPUR if "empty list" in m.reading)  # U7
+    marks = emulate("jaipur", {"q2b_answer": empty.code}, ["02_hand_limit_and_exchanges"])
+    assert marks["q2b_check_legal"] == 0 and marks["q2b_check_complete"] == 0, marks
+
+
+def _calls(source: str) -> list[tuple[str, str, str | None]]:
+    """(question label, "check" or "grade", part) of each call in a graded cell, in the cell's order."""
+    import ast
+
+    calls = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("check", "grade") \
+                and isinstance(node.func.value, ast.Name):
+            part = next((k.value.value for k in node.keywords if k.arg == "part"), None)
+            calls.append(((node.lineno, node.col_offset), node.func.value.id, node.func.attr, part))
+    return [call[1:] for call in sorted(calls)]
+
+
+CELL_BOUND_S = 250
+"""docs/teaching.md and README step 3: every graded cell ends within 250 s x CARAVAN_TIME_SCALE."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_graded_cell_ends_within_the_documented_bound(game, monkeypatch):
+    """T1: the hard stops of the checks and grades a graded cell runs add up to at most 250 s (a bot cell
+    grades first; its check then plays nothing while grading); the guide's time table gives these limits."""
+    from caravan_lessons.exercises.framework import AgentQuestion
+
+    monkeypatch.delenv("CARAVAN_TIME_SCALE", raising=False)
+    questions = _questions(game)
+    for path in sorted((ROOT / "exercises" / game).glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code" or not cell.metadata.get("nbgrader", {}).get("grade"):
+                continue
+            total, graded = 0.0, set()
+            for label, call, part in _calls(cell.source):
+                question = questions[label]
+                if call == "check" and isinstance(question, AgentQuestion) and (label, part) in graded:
+                    continue  # graded above: the public series is not played again while grading
+                total += question.hard_stop(part)
+                if call == "grade":
+                    graded.add((label, part))
+            assert 0 < total <= CELL_BOUND_S, (path.name, cell.metadata["nbgrader"]["grade_id"], total)
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    assert "250 s × `CARAVAN_TIME_SCALE`" in text
+    for question in questions.values():
+        if isinstance(question, AgentQuestion):
+            row = f"| {question.per_call:g} s per move | {question.total:g} s of the bot's own time | " \
+                  f"{question.limit:g} s | {question.limit:g} s |"
+            assert row in text, (game, question.label, row)
+
+
+class _FirstSale:
+    name = "first sale"
+
+    def choose(self, view):
+        for action in view.legal_actions:
+            if action.kind == "sell":
+                return action
+        return view.legal_actions[0]
+
+
+def _small_tiers(monkeypatch, question, matches=6, need=0.0):
+    monkeypatch.setattr(question, "tiers", {name: framework.Tier(t.opponent, need=need, matches=matches, words=t.words)
+                                            for name, t in question.tiers.items()})
+
+
+def test_a_series_stops_once_its_verdict_is_certain_and_a_graded_bot_cell_plays_one(capsys, monkeypatch):
+    """T1: a bot that has the wins it needs plays no more matches; under nbgrader the check after a passing
+    grade of the same tier plays nothing."""
+    import re as re_
+
+    _small_tiers(monkeypatch, ex.q6, matches=40, need=0.05)
+    assert ex.q6.check(_FirstSale, part="random") is True
+    wins, played = map(int, re_.search(r"won (\d+) of its first (\d+) matches", capsys.readouterr().out).groups())
+    assert wins == ex.q6.tiers["random"].wins_needed() and played < 40
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    assert ex.q6.grade(_FirstSale, part="random", seed=7) is True
+    runs = []
+    monkeypatch.setattr(framework, "run_isolated", lambda *args, **kwargs: runs.append(args) or (False, "played"))
+    assert ex.q6.check(_FirstSale, part="random") is True
+    out = capsys.readouterr().out
+    assert "graded above" in out and "not solved yet" not in out and runs == []
+
+
+def _delegating_bots():
+    """Every way of handing in a project bot that the review tried, and more."""
+    import importlib
+
+    from caravan_lessons.agents import RandomAgent, make_agent
+    from caravan_lessons.jaipur import agents as project
+
+    heuristic = make_agent("heuristic", seed=1)
+    hidden_choose = heuristic.choose
+
+    class Subclass(project.HeuristicAgent):
+        name = "mine"
+
+    class Wrapper:
+        name = "wrapper"
+
+        def __init__(self):
+            self.inner = make_agent("heuristic")
+
+        def choose(self, view):
+            return self.inner.choose(view)
+
+    class Held:
+        name = "held"
+        helper = project.GreedyAgent(3)
+
+        def choose(self, view):
+            return self.helper.choose(view)
+
+    class ThroughGlobals:
+        name = "through globals"
+
+        def choose(self, view):
+            return globals()["_HIDDEN"](view)
+
+    class Computed:
+        name = "computed"
+
+        def choose(self, view):
+            module = importlib.import_module("caravan_lessons.jaipur." + "agents")
+            return getattr(module, "Heuristic" + "Agent")().choose(view)
+
+    class Fallback:
+        name = "fallback"
+
+        def choose(self, view):
+            return RandomAgent(1).choose(view)
+
+    class Ranked:
+        name = "ranked"
+
+        def choose(self, view):
+            state = view._state
+            return getattr(importlib.import_module("caravan_lessons.jaipur"), "rank_" + "actions")(
+                state, view.legal_actions)[0]
+
+    class Swallows:
+        name = "swallows"
+
+        def choose(self, view):
+            try:
+                return globals()["_HIDDEN"](view)
+            except BaseException:
+                return view.legal_actions[0]
+
+    globals()["_HIDDEN"] = hidden_choose
+    return {"subclass": Subclass, "wrapper": Wrapper, "a held instance": Held, "bound choose": hidden_choose,
+            "through globals()": ThroughGlobals, "computed import": Computed, "random fallback": Fallback,
+            "the bots' ranking": Ranked, "an except BaseException": Swallows, "an instance": Subclass()}
+
+
+@pytest.mark.parametrize("kind", list(_delegating_bots()))
+def test_a_bot_that_delegates_to_a_project_bot_is_refused_however_written(kind, capsys, monkeypatch):
+    """U8: subclass, wrapper, composition, a project bot's choose, imports under other names: refused."""
+    _small_tiers(monkeypatch, ex.q6)
+    bot = _delegating_bots()[kind]
+    assert ex.q6.check(bot, part="random") is False
+    out = capsys.readouterr().out
+    assert "project's own bot code" in out and "Traceback" not in out and out.count("\n") <= 4, out
+
+
+def test_the_tripwire_leaves_the_project_bots_as_they_were(capsys, monkeypatch):
+    from caravan_lessons.agents import make_agent
+    from caravan_lessons.exercises.delegation import Tripwire, bot_code
+    from caravan_lessons.jaipur import agents as project
+
+    code = project._ScoringAgent.choose.__code__
+    with Tripwire(bot_code("jaipur")) as wire:
+        assert project._ScoringAgent.choose.__code__ is not code
+        assert ex.win_rate is not None and wire.end() is None
+        bot = make_agent("greedy", seed=1)
+        from caravan_lessons.agents import play_match
+
+        play_match("jaipur", [bot, make_agent("random", seed=2)], seed=3)  # outside a learner's move: plays
+    assert project._ScoringAgent.choose.__code__ is code
+    _small_tiers(monkeypatch, ex.q6)
+    assert ex.q6.check(_FirstSale, part="random") is True, capsys.readouterr().out
+
+
+def test_marco_polo_bots_may_use_determinize_but_no_project_bot(capsys, monkeypatch):
+    from caravan_lessons import marco_polo
+    from caravan_lessons.exercises import marco_polo as mp
+    from caravan_lessons.exercises.delegation import borrowed
+
+    class Determinizes:
+        name = "mine"
+
+        def __init__(self, seed=None):
+            import random
+
+            self.rng = random.Random(seed)
+
+        def choose(self, view):
+            marco_polo.determinize(view.observation, self.rng)
+            return view.legal_actions[0]
+
+    class Scores:
+        name = "scores"
+
+        def choose(self, view):
+            return max(view.legal_actions, key=lambda a: marco_polo.value(view._state.child(a), view.player))
+
+    code = mp.q7.bot_code()
+    assert borrowed(Determinizes, code) is None
+    assert borrowed(Scores, code) == "marco_polo.agents.value"
+    _small_tiers(monkeypatch, mp.q7, matches=2)
+    assert mp.q7.check(Determinizes, part="random") is True, capsys.readouterr().out
+    for bot in (Scores, marco_polo.GreedyAgent(seed=1).choose, marco_polo.HeuristicAgent):
+        assert mp.q7.check(bot, part="random") is False
+        assert "project's own bot code" in capsys.readouterr().out
+
+
+GUARD_PROBE = r'''
+import json, os, sqlite3, subprocess, sys
+import caravan_lessons.exercises.samarkand as ex
+from caravan_lessons.exercises import framework, guard, release
+results = {}
+def attempt(name, function):
+    try:
+        function()
+        results[name] = "allowed"
+    except Exception as exc:
+        results[name] = type(exc).__name__
+attempt("source notebook", lambda: open("../../../source/samarkand/01_the_board.ipynb").read())
+attempt("this folder's notebook", lambda: open("01_the_board.ipynb").read())
+attempt("gradebook", lambda: sqlite3.connect("../../../gradebook.db"))
+attempt("gradebook bytes", lambda: open("../../../gradebook.db", "rb").read())
+attempt("another student", lambda: open("../../bob/samarkand/notes.txt").read())
+attempt("list source", lambda: os.listdir("../../../source"))
+attempt("write into source", lambda: open("../../../source/x.txt", "w"))
+attempt("a program", lambda: subprocess.run(["true"]))
+attempt("os.system", lambda: os.system("true"))
+attempt("ctypes", lambda: __import__("ctypes").CDLL("libc.so.6"))
+attempt("a file of its own folder", lambda: open("mine.txt", "w").write("ok"))
+attempt("numpy, pandas, scipy, networkx, matplotlib", lambda: [__import__(m) for m in
+        ("numpy", "pandas", "scipy.stats", "networkx", "matplotlib.pyplot")])
+os.environ.pop("NBGRADER_EXECUTION")
+results["grading after the variable is gone"] = framework.grading_run()
+results["reference"] = release.reference_source("samarkand", "q1_kinds")
+results["check"] = ex.q2.check(lambda s: 0 if len(s.hands[s.current_player]) + len(s.sold[s.current_player])
+                                >= s.limit else 3)
+print(json.dumps(results))
+'''
+
+
+def test_while_nbgrader_grades_the_kernel_cannot_reach_the_answers(tmp_path):
+    """L1: in a kernel that nbgrader autogrades, the answers' files are out of reach (source notebooks,
+    the gradebook, this notebook's autograded copy, other students' work, the clone's exercises), no
+    program starts and no C library loads, and the reference stays silent after NBGRADER_EXECUTION is
+    removed; the libraries the exercises use still import."""
+    course = tmp_path / "course"
+    for folder in ("source/samarkand", "autograded/alice/samarkand", "autograded/bob/samarkand"):
+        (course / folder).mkdir(parents=True)
+    (course / "gradebook.db").write_bytes(b"SQLite format 3\0")
+    (course / "nbgrader_config.py").write_text("c = get_config()\n")
+    (course / "source" / "samarkand" / "01_the_board.ipynb").write_text("{}")
+    (course / "autograded" / "alice" / "samarkand" / "01_the_board.ipynb").write_text("{}")
+    (course / "autograded" / "bob" / "samarkand" / "notes.txt").write_text("bob's")
+    here = course / "autograded" / "alice" / "samarkand"
+    env = {**os.environ, "NBGRADER_EXECUTION": "autograde", "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
+    done = subprocess.run([sys.executable, "-c", GUARD_PROBE], cwd=here, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = json.loads(done.stdout.strip().splitlines()[-1])
+    allowed = {"a file of its own folder", "numpy, pandas, scipy, networkx, matplotlib"}
+    for name, result in results.items():
+        if name in allowed:
+            assert result == "allowed", (name, result)
+        elif name == "grading after the variable is gone":
+            assert result is True
+        elif name == "reference":
+            assert result is None
+        elif name == "check":
+            assert result is True
+        else:
+            assert result == "PermissionError", (name, result)
+    # outside nbgrader nothing is refused: the guard is for autograde runs only
+    env.pop("NBGRADER_EXECUTION")
+    free = subprocess.run([sys.executable, "-c", "import caravan_lessons.exercises.samarkand\n"
+                           "from caravan_lessons.exercises import framework\n"
+                           "print(len(open('01_the_board.ipynb').read()), framework.grading_run())"],
+                          cwd=here, env=env, capture_output=True, text=True, timeout=120)
+    assert free.stdout.split() == ["2", "False"], free.stderr[-1000:]
+
+
+def test_solution_is_never_read_beside_the_installed_package(monkeypatch, tmp_path, capsys):
+    """L1: with an editable install the clone's exercises sit next to the package; from any folder
+    outside the clone (a course, a student's folder) solution() finds nothing."""
+    from caravan_lessons.exercises.release import reference_source
+
+    assert reference_source("jaipur", "q4a_sale_rupees") is not None  # the tests run in the clone
+    monkeypatch.chdir(tmp_path)
+    assert reference_source("jaipur", "q4a_sale_rupees") is None
+    ex.q4a.solution()
+    assert "no reference answer here" in capsys.readouterr().out
+
+
+def test_the_feedback_keeps_the_verdicts_and_nothing_the_students_code_printed():
+    """L2: StudentFeedback on an autograded notebook whose code printed its hidden tests every way."""
+    from nbformat.v4 import new_code_cell, new_notebook, new_output
+
+    from caravan_lessons.exercises.feedback import HIDDEN_NOTE, StudentFeedback
+
+    hidden = ('q2.check(q2_draws);\n### BEGIN HIDDEN TESTS\nq2_hidden = [random_position(100 + _i, 20 + 7 * _i, '
+              '2 + _i % 4) for _i in range(8)]\nq2.grade(q2_draws, extra=q2_hidden);\n### END HIDDEN TESTS')
+    verdict = "q2 (cards drawn when marrying): not solved yet: on case 6 of 9 (a case from the grader): the answer is 3"
+    graded = new_code_cell(hidden, metadata={"nbgrader": {"grade": True, "grade_id": "q2_check", "points": 2}})
+    graded.outputs = [
+        new_output("stream", name="stdout", text=hidden + "\n"),                    # printed by the student's code
+        new_output("stream", name="stdout", text="[your code printed 300 characters; not shown while grading]\n"
+                   + verdict + "\n  Hint: Sold cards count.\n  Rules: SAM-MARRY-4\n"),
+        new_output("stream", name="stdout", text="q2 forged: q2_hidden = [random_position(100 + _i, 20 + 7 * _i\n"),
+        new_output("error", ename="AssertionError", evalue=verdict + "\n  Hint: Sold cards count.",
+                   traceback=["Traceback ...", hidden]),
+    ]
+    scratch = new_code_cell("print(In)")
+    scratch.outputs = [new_output("stream", name="stdout", text=hidden)]
+    nb = new_notebook(cells=[scratch, graded])
+    nb, _ = StudentFeedback().preprocess(nb, {})
+    assert nb.cells[0].outputs == []
+    shown = "\n".join(o.get("text", "") + "".join(o.get("traceback", [])) for o in nb.cells[1].outputs)
+    assert verdict in shown and "Hint: Sold cards count." in shown and "Rules: SAM-MARRY-4" in shown
+    assert HIDDEN_NOTE in shown and "random_position(100" not in shown and "BEGIN HIDDEN" not in shown
+    assert nb.cells[1].outputs[-1]["traceback"] == [f"AssertionError: {verdict}"]

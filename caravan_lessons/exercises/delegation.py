@@ -117,9 +117,9 @@ def bot_code(game: str, allow: Iterable[str] = ()) -> BotCode:
                     code.classes[value] = label
                 if everything or value in code.classes:
                     for function, qualified in _functions_of_class(value):
-                        code.functions[id(function)] = (function, qualified)
+                        code.functions.setdefault(id(function), (function, qualified))
             elif inspect.isfunction(value) and everything:
-                code.functions[id(value)] = (value, label)
+                code.functions[id(value)] = (value, label)  # its own name before a class's alias of it
     agents = sys.modules["caravan_lessons.agents"]
     for name in ("make_agent", "AGENTS"):
         value = getattr(agents, name, None)

@@ -265,3 +265,25 @@ def test_release_strips_solutions_and_hidden_tests(tmp_path):
         assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text and ".check(" in text
         cells = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells)
         assert not [line for line in solution if line in cells.splitlines() or f"    {line}" in cells], path.name
+
+
+@pytest.mark.rule("SAM-DECK-1", "SAM-HAND-1")
+def test_a_marriage_below_the_limit_always_draws_3(capsys):
+    """The derived fact q2 states: with 33 goods cards and every hand (sold cards included) within its
+    limit, the deck and the discards hold at least 4 cards whenever a player may marry, so "3 below the
+    limit" is right; "never more than the deck holds" (the discards forgotten) is not, as long games show."""
+    from caravan_lessons.samarkand import Marry
+
+    short = 0
+    for seed in range(24):
+        state = ex.random_position(700 + seed, 0, 2 + seed % 4)
+        rng = __import__("random").Random(seed)
+        while not state.is_terminal():
+            p = state.current_player
+            below = len(state.hands[p]) + len(state.sold[p]) < state.limit
+            if below and any(isinstance(a, Marry) for a in state.legal_actions()):
+                assert len(state.deck) + len(state.discard) >= 4, (seed, len(state.deck), len(state.discard))
+                short += len(state.deck) < 3
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    assert short, "no random game ran its deck short: the reshuffle case is not exercised"
