@@ -99,9 +99,27 @@ def course(game: str) -> Course:
     return found
 
 
-def notebook_sources(game: str, notebook: str, submission: dict[str, str]) -> list[tuple[dict, str]]:
+STUB = None
+"""In a submission: this answer cell is left as the release has it (the solution region replaced by the stub)."""
+
+
+def stubbed(source: str) -> str:
+    """An answer cell of the source as the student release has it: each solution region replaced by the
+    release's stub (``caravan_lessons.exercises.release.CODE_STUB``, as README step 3 configures nbgrader)."""
+    from caravan_lessons.exercises.release import CODE_STUB
+
+    while "### BEGIN SOLUTION" in source:
+        before, _, rest = source.partition("### BEGIN SOLUTION")
+        indent = before[len(before.rstrip(" ")):]
+        _, _, after = rest.partition("### END SOLUTION")
+        source = before + CODE_STUB.replace("\n", "\n" + indent) + after
+    return source
+
+
+def notebook_sources(game: str, notebook: str, submission: dict[str, str | None]) -> list[tuple[dict, str]]:
     """The code cells of a notebook as a student with ``submission`` hands it in and nbgrader runs it:
-    (nbgrader metadata, source) in order; graded and locked cells as in the source (hidden tests in)."""
+    (nbgrader metadata, source) in order; graded and locked cells as in the source (hidden tests in). An
+    answer cell not in ``submission`` holds the reference solution; one mapped to :data:`STUB`, the stub."""
     cells = nbformat.read(EXERCISES / game / f"{notebook}.ipynb", as_version=4).cells
     out = []
     for cell in cells:
@@ -110,7 +128,12 @@ def notebook_sources(game: str, notebook: str, submission: dict[str, str]) -> li
         meta = cell.metadata.get("nbgrader", {})
         source = cell.source
         if meta.get("solution"):
-            source = submission.get(meta["grade_id"], solved(source))
+            if meta["grade_id"] not in submission:
+                source = solved(source)
+            elif submission[meta["grade_id"]] is STUB:
+                source = stubbed(source)
+            else:
+                source = submission[meta["grade_id"]]
         out.append((meta, source))
     return out
 
@@ -148,24 +171,33 @@ class Student:
     in (the others are missing: nbgrader gives them 0), and the marks it must get, per graded cell."""
 
     name: str
-    answers: dict[str, str]
+    answers: dict[str, str | None]
     notebooks: list[str]
     marks: dict[str, float]
     readings: list[str] = field(default_factory=list)   # the misreadings it holds, for messages
 
 
+def _stub_the_rest(spec: Course, answers: dict, books: list[str]) -> dict:
+    """``answers`` plus the stub for every other answer cell of ``books``."""
+    rest = {a: STUB for a, book in spec.answers.items() if book in books and a not in answers}
+    return {**answers, **rest}
+
+
 def students(game: str, misreadings: list, numpy_answers: dict[str, str], extra: list | None = None) -> list[Student]:
-    """The students of ``game``'s course: ``full`` (the reference), ``numpy`` (the reference but the
-    answers of ``numpy_answers``: full marks), then ``wrong1``, ``wrong2``, ... where ``wrong<i>`` holds the
+    """The students of ``game``'s course: ``full`` (the reference), ``numpy`` (the answers of
+    ``numpy_answers``: full marks for them), then ``wrong1``, ``wrong2``, ... where ``wrong<i>`` holds the
     i-th misreading of every answer cell that has one (the questions are graded apart, so one student can
-    hold one misreading of each) and hands in only the notebooks where it holds one; ``extra`` students
-    (already built) come last."""
+    hold one misreading of each); ``extra`` students (already built) come last. All but ``full`` hand in
+    only the notebooks where they hold an answer, and leave the other answer cells of those notebooks as
+    the release's stub (0 points, and a quick "not solved yet": the hidden cases of a question whose
+    public check fails are never built)."""
     spec = course(game)
     full = spec.points
     out = [Student("full", {}, list(spec.notebooks), dict(full))]
-    used = {spec.answers[a] for a in numpy_answers}
-    marks = {cell: points for cell, points in full.items() if spec.graded[cell].notebook in used}
-    out.append(Student("numpy", dict(numpy_answers), sorted(used), marks))
+    used = sorted({spec.answers[a] for a in numpy_answers})
+    marks = {cell: (full[cell] if spec.graded[cell].answer in numpy_answers else 0.0)
+             for cell in full if spec.graded[cell].notebook in used}
+    out.append(Student("numpy", _stub_the_rest(spec, dict(numpy_answers), used), used, marks))
     per_answer: dict[str, list] = {}
     for reading in misreadings:
         assert reading.answer in spec.answers, (game, reading.answer)
@@ -173,13 +205,13 @@ def students(game: str, misreadings: list, numpy_answers: dict[str, str], extra:
     for i in range(max((len(v) for v in per_answer.values()), default=0)):
         held = {answer: readings[i] for answer, readings in per_answer.items() if len(readings) > i}
         books = sorted({spec.answers[a] for a in held})
-        marks = {cell: points for cell, points in full.items() if spec.graded[cell].notebook in books}
+        marks = {cell: 0.0 for cell in full if spec.graded[cell].notebook in books}
         for answer, reading in held.items():
             cells = spec.cells_of(answer)
             unknown = set(reading.earns) - set(cells)
             assert not unknown, (game, reading.reading, unknown)
             for cell in cells:
                 marks[cell] = float(reading.earns.get(cell, 0))
-        out.append(Student(f"wrong{i + 1}", {a: r.code for a, r in held.items()}, books, marks,
-                           [f"{a}: {r.reading}" for a, r in held.items()]))
+        out.append(Student(f"wrong{i + 1}", _stub_the_rest(spec, {a: r.code for a, r in held.items()}, books),
+                           books, marks, [f"{a}: {r.reading}" for a, r in held.items()]))
     return out + list(extra or [])

@@ -28,9 +28,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from caravan_lessons.exercises.feedback import HIDDEN_NOTE, hidden_windows
+from caravan_lessons.exercises.feedback import HIDDEN_NOTE, hidden_windows, windows_of
 from tests import exercise_misreadings as misreadings
-from tests.exercise_courses import EXERCISES, ROOT, Student, course, notebook_sources, solved, students
+from tests.exercise_courses import EXERCISES, ROOT, STUB, Student, course, notebook_sources, solved, students
 
 pytestmark = [pytest.mark.notebook, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
@@ -110,7 +110,8 @@ def q2_draws(state):
     # q3: wrong, and carries the hidden tests in what it returns and in the error it raises
     "q3_answer": '''
 def q3_targets(state, family):
-    hidden = get_ipython().user_ns["In"][-1].split("BEGIN HIDDEN TESTS")[-1].replace("\\n", " ")
+    marker = "BEGIN " + "HIDDEN TESTS"  # (the marker itself in an answer cell would stop nbgrader's feedback)
+    hidden = get_ipython().user_ns["In"][-1].split(marker)[-1].replace("\\n", " ")
     if family == "egypt":
         return [hidden[:150]]
     raise ValueError(hidden[:150])''',
@@ -166,7 +167,7 @@ def submit(course_dir: Path, game: str, student: Student) -> None:
         nb = nbformat.read(course_dir / "release" / game / f"{name}.ipynb", as_version=4)
         for cell in nb.cells:
             meta = cell.metadata.get("nbgrader", {})
-            if meta.get("solution") and cell.cell_type == "code":
+            if meta.get("solution") and cell.cell_type == "code" and student.answers.get(meta["grade_id"], 0) is not STUB:
                 cell.source = answers[meta["grade_id"]]
         nbformat.write(nb, out / f"{name}.ipynb")
     (out / "timestamp.txt").write_text("2026-12-01 00:00:00.000000 UTC")
@@ -223,9 +224,8 @@ def check_game(root: Path, game: str) -> list[str]:
 
     problems: list[str] = []
     spec = course(game)
-    sources = [cell.source for path in (EXERCISES / game).glob("*.ipynb")
-               for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
-    windows = hidden_windows(sources)
+    windows = hidden_windows([cell.source for path in (EXERCISES / game).glob("*.ipynb")
+                              for cell in nbformat.read(path, as_version=4).cells])
 
     # the release: no solution, no hidden case
     release = "\n".join(p.read_text(encoding="utf-8") for p in (root / "release" / game).glob("*.ipynb"))
@@ -276,12 +276,14 @@ def check_game(root: Path, game: str) -> list[str]:
         pages = sorted((root / "feedback" / student.name / game).glob("*.html"))
         if [p.stem for p in pages] != sorted(student.notebooks):
             problems.append(f"{game}, {student.name}: feedback pages {[p.stem for p in pages]}")
-        own = [" ".join(code.split()) for code in student.answers.values()]
+        # the student's own code is on the page as handed in (the full student's is the reference, which may
+        # share lines with the hidden references of later questions): not a leak
+        own = set().union(set(), *[windows_of(source) for name in student.notebooks
+                                   for meta, source in notebook_sources(game, name, student.answers)
+                                   if meta.get("solution")])
         for page in pages:
             text = page_text(page)
-            for code in own:  # the student's own code is on the page, as written: not a leak
-                text = text.replace(code, " ")
-            quoted = [w for w in windows if w in text]
+            quoted = [w for w in windows - own if w in text]
             for secret in ("### BEGIN HIDDEN TESTS", *SECRETS[game]):
                 if secret in text:
                     quoted.append(secret)

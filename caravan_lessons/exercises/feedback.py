@@ -35,7 +35,7 @@ import re
 from nbconvert.preprocessors import Preprocessor
 from traitlets import Bool, Integer
 
-__all__ = ["HIDDEN_NOTE", "ShortTracebacks", "StudentFeedback", "hidden_windows", "verdict_lines"]
+__all__ = ["HIDDEN_NOTE", "ShortTracebacks", "StudentFeedback", "hidden_windows", "verdict_lines", "windows_of"]
 
 HIDDEN_NOTE = "(a line that quoted the hidden tests was removed from the feedback)"
 _BEGIN, _END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -51,16 +51,27 @@ def _squeeze(text: str) -> str:
     return " ".join(text.split())
 
 
+def windows_of(text: str, size: int = 24) -> set[str]:
+    """Every run of ``size`` characters of ``text``, white space squeezed."""
+    text = _squeeze(text)
+    return {text[i:i + size] for i in range(max(0, len(text) - size + 1))}
+
+
 def hidden_windows(sources: list[str], size: int = 24) -> set[str]:
     """Every run of ``size`` characters (white space squeezed) of the code of the hidden-tests regions of
-    ``sources`` (their comment lines left out: they say what a case is for, as the feedback may too)."""
-    windows = set()
+    ``sources`` that the rest of ``sources`` does not show too (a public check line, a setup import, a
+    task's example); comment lines left out (they say what a case is for, as the feedback may too)."""
+    hidden, public = set(), set()
     for source in sources:
-        for part in source.split(_BEGIN)[1:]:
-            code = [line for line in part.split(_END)[0].splitlines() if not line.strip().startswith("#")]
-            text = _squeeze("\n".join(code))
-            windows.update(text[i:i + size] for i in range(max(0, len(text) - size + 1)))
-    return windows
+        parts = source.split(_BEGIN)
+        shown = [parts[0]]
+        for part in parts[1:]:
+            inside, _, after = part.partition(_END)
+            code = [line for line in inside.splitlines() if not line.strip().startswith("#")]
+            hidden |= windows_of("\n".join(code), size)
+            shown.append(after)
+        public |= windows_of("\n".join(shown), size)
+    return hidden - public
 
 
 def _quotes(line: str, windows: set[str], size: int) -> bool:
@@ -85,7 +96,7 @@ class StudentFeedback(Preprocessor):
     window = Integer(24, help="characters of a hidden-tests region that make a quote").tag(config=True)
 
     def preprocess(self, nb, resources):
-        windows = hidden_windows([cell.source for cell in nb.cells if cell.cell_type == "code"], self.window)
+        windows = hidden_windows([cell.source for cell in nb.cells], self.window)
         for cell in nb.cells:
             if cell.cell_type != "code":
                 continue
