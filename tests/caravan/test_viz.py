@@ -1,7 +1,7 @@
 """Caravan's pictures draw every piece; PNGs go to artifacts/ to be looked at."""
 import random
 
-from matplotlib.patches import Circle, Rectangle
+from matplotlib.patches import Rectangle
 
 from caravan_lessons import caravan as c
 from caravan_lessons.caravan.agents import playout_policy
@@ -20,14 +20,15 @@ def _played(seed=3, steps=160):
 def test_state_draws_every_camel_good_and_marker(artifacts):
     state = _played()
     ax = v.draw_state(state, groups_of=state.current)
-    pieces = list(ax.patches) + list(ax.artists)
-    circles = [p for p in pieces if isinstance(p, Circle)]
     on_board = sum(1 for row in state.pos for w in row if w)
-    assert len(circles) == on_board + len(state.demand)
+    assert v.pieces(ax, "camels") == on_board and v.pieces(ax, "demand") == len(state.demand)
     loaded = sum(1 for row in state.load for g in row if g)
-    squares = [p for p in pieces if isinstance(p, Rectangle)]
+    assert v.pieces(ax, "loaded") + v.pieces(ax, "stolen") == loaded
     groups = sum(len(g) for g in state.camel_groups(state.current))
-    assert len(squares) == 49 + groups + len(state.goods) + loaded
+    assert v.pieces(ax, "group-shade") == groups and v.pieces(ax, "goods") == len(state.goods)
+    assert len([p for p in ax.patches if isinstance(p, Rectangle)]) == 49       # the spaces of the grid
+    counts = [t.get_text() for t in ax.texts if t.get_gid() == "demand-count"]
+    assert sorted(counts) == sorted(str(n) for n in state.demand.values() if n > 1)
     assert to_png(ax.figure)[:4] == b"\x89PNG"
     ax.figure.savefig(artifacts / "caravan_state.png", dpi=80)
 
@@ -35,8 +36,8 @@ def test_state_draws_every_camel_good_and_marker(artifacts):
 def test_stolen_good_drawn_under_the_camel():
     state = c.scenario(2, camels={0: [((3, 3), "gems", True), ((5, 5), None)]})
     ax = v.draw_state(state)
-    dashed = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_linestyle() == "--"]
-    assert len(dashed) == 1
+    stolen = [c for c in ax.collections if c.get_gid() == "stolen"]
+    assert v.pieces(ax, "stolen") == 1 and stolen[0].get_linestyle()[0][1] is not None    # dashed
 
 
 def test_reach_of_worked_example(artifacts):
