@@ -56,7 +56,13 @@ def check_pieces(saved, n: int, d, ok: Callable[[Any, str, str], None]) -> None:
     neutral = [x for placed in saved.spaces.values() for x in placed if x.colour == "neutral" or x.seat == -1]
     ok(all(x.colour == "neutral" and x.seat == -1 for x in neutral), "a die of no player must be a neutral die, and "
        "a neutral die belongs to no player (seat -1)", "MP-SETUP-8")
+    from .components import SPACE_NAMES
+
+    cards_out = {f"city:{c}" for cs in saved.city_cards.values() for c in cs}
     for space, placed in saved.spaces.items():
+        ok(space in SPACE_NAMES or space in cards_out, f"dice lie on {_short(space)}, which is no action space of "
+           f"this game (the spaces are {', '.join(SPACE_NAMES)} and 'city:<id>' of a city card on the map)",
+           "MP-ACT-1")
         beyond = [x.seat for x in placed if x.seat >= n]
         ok(not beyond, f"a die on {_short(space)} belongs to seat {beyond[:1]}; the seats are 0..{n - 1}", "MP-SETUP-8")
     ok(all(w < n for w in saved.winners) and len(set(saved.winners)) == len(saved.winners),
