@@ -36,8 +36,9 @@ SHORT_GAME_REMOVED: dict[str, int] = {**{g: 1 for g in RARE}, **{g: 3 for g in C
 
 PLAYERS = (2, 3, 4)
 """2 to 4 players (one colour of camels each)."""
-PLAYER_COLOURS: tuple[str, ...] = ("#e0a020", "#3070d0", "#c03030", "#309050")
-"""Camel colours of seats 0..3 in the pictures (the box has 4 colours, CAR-COMP-1)."""
+PLAYER_COLOURS: tuple[str, ...] = ("#f2c200", "#17becf", "#ff7f00", "#8fd14f")
+"""Camel colours of seats 0..3 in the pictures (the box has 4 colours, CAR-COMP-1): yellow, cyan, orange and
+lime, none of them a good's colour (red meat, blue swords and green gems were once the players' colours too)."""
 CAMELS = 5
 """CAR-SETUP-1: camels per player."""
 CAMELS_LEARNING = 6

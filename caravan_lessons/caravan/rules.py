@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .. import chance
 from ..core import Event, RuleViolation, _short, check_seed, derive_seed, plural
 from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, _rc
 from .board import Board, load_board
@@ -92,7 +93,8 @@ class State:
         self.learning = _flag(learning, "learning")
         self.short_game = players < 4 if short_game is None else _flag(short_game, "short_game")
         if first_player is None:  # CAR-SETUP-5: a random player starts
-            first_player = random.Random(derive_seed(self.seed, "first player")).randrange(players)
+            first_player = chance.randint(random.Random(derive_seed(self.seed, "first player")), 0, players - 1,
+                                          "first player")
         if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
             raise ValueError(f"first_player must be a seat from 0 to {players - 1} or None, not {_short(first_player)}")
         self.board = board if isinstance(board, Board) else load_board(board)
@@ -106,7 +108,7 @@ class State:
         self.delivered: list[list[str]] = [[] for _ in range(players)]
         self.markers = [0] * players
         bag = [g for g, n in self.cubes_in_game().items() for _ in range(n)]          # CAR-SETUP-3
-        random.Random(derive_seed(self.seed, "bag")).shuffle(bag)                     # CAR-SETUP-4
+        chance.shuffle(random.Random(derive_seed(self.seed, "bag")), bag, "bag")     # CAR-SETUP-4
         self.bag = bag
         self.goods: dict = {}
         self.demand: dict = {}

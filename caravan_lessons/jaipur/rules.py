@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from operator import itemgetter
 
+from .. import chance
 from ..core import (
     FORMAT_VERSION,
     Event,
@@ -108,7 +109,7 @@ class State:
     def _deal_round(self) -> None:
         rng = random.Random(derive_seed(self.seed, "round", self.round_index))
         deck = _FULL_DECK[:]
-        _SHUFFLE(rng, deck)  # JAI-SETUP-2
+        chance.shuffle(rng, deck, "deck", _SHUFFLE)  # JAI-SETUP-2
         # the top of the deck is its end: seat 0 is dealt the top 5 cards, seat 1 the next 5 (JAI-SETUP-2),
         # and the next 2 complete the market (JAI-SETUP-3); only counts matter, not the order of dealing
         top = len(deck)
@@ -135,7 +136,7 @@ class State:
         self.bonus_stacks = {}
         for size, values in BONUS_TOKENS.items():  # JAI-SETUP-6
             stack = list(values)
-            _SHUFFLE(rng, stack)
+            chance.shuffle(rng, stack, f"bonus tokens {size}", _SHUFFLE)
             self.bonus_stacks[size] = stack
         self.bonus_tokens = [[], []]  # per seat: [(size, rupees), ...]
         self.camel_token = None

@@ -25,6 +25,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from .. import chance
 from ..core import Event, RuleViolation, _short, a_or_an, check_seed, plural
 from . import effects, movegen
 from .actions import Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move, Place, Reroll
@@ -161,11 +162,11 @@ class State:
         large = sorted(c for c, k in self.map.kind.items() if k == "large")
         # MP-SETUP-3: 10 outpost bonuses shuffled, one on each large city, 3 back to the box
         bonus_ids = sorted(d.outpost_bonuses)
-        rng.shuffle(bonus_ids)
+        chance.shuffle(rng, bonus_ids, "outpost bonuses")
         self.outposts = dict(zip(large, bonus_ids))
         # MP-SETUP-4: 31 city cards shuffled, 1 on each large city and 3 on Sumatra (9 spaces)
         cards = sorted(d.city_cards)
-        rng.shuffle(cards)
+        chance.shuffle(rng, cards, "city cards")
         self.city_cards = {}
         for city in large:
             k = d.board.nodes[city]["city_card_spaces"]
@@ -174,8 +175,8 @@ class State:
         # MP-SETUP-5: 6 starting contracts aside; the other 38 in 5 piles of 6 and a special pile of 8
         starting = sorted(i for i, c in d.contracts.items() if c["kind"] == "starting")
         regular = sorted(i for i, c in d.contracts.items() if c["kind"] == "regular")
-        rng.shuffle(starting)
-        rng.shuffle(regular)
+        chance.shuffle(rng, starting, "starting contracts")
+        chance.shuffle(rng, regular, "contracts")
         piles = [regular[6 * k: 6 * k + 6] for k in range(5)]
         self.board_contracts = piles[0]
         self.piles = piles[1:]
@@ -185,7 +186,7 @@ class State:
         self.fulfilled: list[list[int]] = [[] for _ in range(n)]
         # MP-SETUP-13: 2 secret objectives each
         objectives = sorted(d.objectives)
-        rng.shuffle(objectives)
+        chance.shuffle(rng, objectives, "objectives")
         dealt = self.options["objectives"]
         self.objectives = [objectives[dealt * i: dealt * i + dealt] for i in range(n)]
         if dealt > 2:                              # the variant: keep 2 of the 4 dealt
@@ -195,7 +196,7 @@ class State:
             self.characters = list(FIRST_GAME[:n])
         elif characters == "choose":
             pool = list(CHARACTERS)
-            rng.shuffle(pool)
+            chance.shuffle(rng, pool, "characters")
             offered = tuple(sorted(pool[:n + 1]))
             self.characters = [""] * n
             for seat in range(n - 1, -1, -1):      # [ruling] reverse turn order: the last seat first
@@ -259,7 +260,7 @@ class State:
             if who == "raschid":                                      # MP-CHAR-1: never rolls
                 self.dice[seat] = [("own", 0)] * 5
                 continue
-            values = [self.rng.randint(1, 6) for _ in range(count)]
+            values = [chance.randint(self.rng, 1, 6, "die") for _ in range(count)]
             self.dice[seat] = sorted([("own", v) for v in values[:5]] + [("white", v) for v in values[5:]])
             total = sum(values)
             self._log(seat, f"Player {seat} rolls {', '.join(map(str, values))} (total {total}).", "MP-ROUND-4")
@@ -373,7 +374,7 @@ class State:
             effects.fulfil(self, self.current, action.contract)
         elif isinstance(action, Reroll):
             self._take_die(self.current, action.die)
-            value = self.rng.randint(1, 6)
+            value = chance.randint(self.rng, 1, 6, "die")
             self._pay_camels(self.current, self.data.tables["reroll_camels"], "MP-BONUS-4")
             self.dice[self.current].append((action.die[0], value))
             self.dice[self.current].sort()
@@ -476,7 +477,7 @@ class State:
             self._log(seat, f"No black die is left for player {seat}.", rule)
             return
         self.black_dice -= 1
-        value = 0 if self.characters[seat] == "raschid" else self.rng.randint(1, 6)
+        value = 0 if self.characters[seat] == "raschid" else chance.randint(self.rng, 1, 6, "black die")
         self.dice[seat].append(("black", value))
         self.dice[seat].sort()
         self._log(seat, f"Player {seat} takes a black die" + (f" and rolls {value}." if value else "."), rule)

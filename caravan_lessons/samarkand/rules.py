@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from .. import chance
 from ..core import Event, RuleViolation, _short, a_or_an, check_seed, derive_seed, plural
 from .actions import ACTION_TYPES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, default_board
@@ -85,7 +86,7 @@ class State:
         if players == 2:                                                  # SAM-2P-2
             self.house_tiles = [1] * nf
             self.bag = list(range(nf))
-            random.Random(derive_seed(self.seed, "bag")).shuffle(self.bag)
+            chance.shuffle(random.Random(derive_seed(self.seed, "bag")), self.bag, "bag")
         self.reserve = [CAMELS_PER_FAMILY - 1] * nf                       # SAM-SETUP-1
         self.camels: list[list[int]] = [[] for _ in board.spaces]
         for f, s in enumerate(board.start):
@@ -99,7 +100,7 @@ class State:
         self.relation_tiles: list[list[tuple[int, str]]] = [[] for _ in range(players)]
         self.sold: list[list[int]] = [[] for _ in range(players)]
         self.deck = list(range(1, GOODS_COUNT + 1))                       # SAM-SETUP-3
-        random.Random(derive_seed(self.seed, "deck", 0)).shuffle(self.deck)
+        chance.shuffle(random.Random(derive_seed(self.seed, "deck", 0)), self.deck, "deck")
         self.reshuffles = 0
         self.hands = [[self.deck.pop() for _ in range(START_HAND)] for _ in range(players)]
         self.discard: list[int] = []
@@ -325,7 +326,7 @@ class State:
         if not self.deck and self.discard:                                # SAM-DECK-1
             self.reshuffles += 1
             self.deck, self.discard = self.discard, []
-            random.Random(derive_seed(self.seed, "deck", self.reshuffles)).shuffle(self.deck)
+            chance.shuffle(random.Random(derive_seed(self.seed, "deck", self.reshuffles)), self.deck, "deck")
             self._say(-1, "SAM-DECK-1", "The deck is empty: the discard pile is shuffled into a new deck.")
         return self.deck.pop() if self.deck else 0
 
