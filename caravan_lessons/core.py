@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from . import i18n as _i18n
+
 __all__ = [
     "FORMAT_VERSION",
     "Event",
@@ -45,15 +47,50 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
 class Rule:
-    """One rule clause as shown to learners: its ID (``"JAI-SELL-4"``), our English text, and the
-    rulebook section it comes from. Every game lists its clauses as ``RULES: dict[str, Rule]``;
-    ``python -m caravan_lessons rules <game>`` prints them."""
+    """One rule clause as shown to learners: its ID (``"JAI-SELL-4"``), our text, and the rulebook
+    section it comes from. Every game lists its clauses as ``RULES: dict[str, Rule]``;
+    ``python -m caravan_lessons rules <game>`` prints them.
 
-    id: str
-    text: str
-    section: str
+    ``text`` and ``section`` are read in the current language (:func:`caravan_lessons.set_language`);
+    ``source_text`` and ``source_section`` are the English originals (the catalogue's msgids). The ID
+    is never translated. Rules are immutable and compare by ID and English text.
+    """
+
+    __slots__ = ("id", "source_text", "source_section")
+
+    def __init__(self, id: str, text: str, section: str):  # noqa: A002 - the rule's ID, as everywhere
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "source_text", text)
+        object.__setattr__(self, "source_section", section)
+
+    @property
+    def text(self) -> str:
+        """The rule in plain words, in the current language."""
+        return _i18n.gettext(self.source_text)
+
+    @property
+    def section(self) -> str:
+        """The rulebook section, in the current language."""
+        return _i18n.gettext(self.source_section)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Rule cannot be changed ({name})")
+
+    def __eq__(self, other):
+        if not isinstance(other, Rule):
+            return NotImplemented
+        return (self.id, self.source_text, self.source_section) == (other.id, other.source_text,
+                                                                     other.source_section)
+
+    def __hash__(self):
+        return hash((self.id, self.source_text, self.source_section))
+
+    def __repr__(self) -> str:
+        return f"Rule(id={self.id!r}, text={self.source_text!r}, section={self.source_section!r})"
+
+    def __reduce__(self):
+        return (Rule, (self.id, self.source_text, self.source_section))
 
     def __str__(self) -> str:
         return f"{self.id} ({self.section}): {self.text}"
@@ -329,14 +366,18 @@ def _short(value: Any, limit: int = 40) -> str:
 # --- words -----------------------------------------------------------------------------------------
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
-    """``n`` and ``noun`` with the noun's number right, for logs and messages of every game.
+    """``n`` and ``noun`` with the noun's number right, in the current language, for logs and messages.
 
-    ``noun`` is the singular; ``many`` the plural when it is not ``noun + "s"``:
+    ``noun`` is the English singular; ``many`` the plural when it is not ``noun + "s"``:
     ``plural(1, "coin") == "1 coin"``, ``plural(0, "coin") == "0 coins"``,
     ``plural(2, "die", "dice") == "2 dice"``, ``plural(3, "goods tile") == "3 goods tiles"``.
-    Only exactly 1 (or -1) takes the singular.
+    In English only exactly 1 (or -1) takes the singular; other languages follow their catalogue's plural
+    rule (``"2 kolikkoa"`` in Finnish). The nouns are gettext messages in the context ``"noun"``
+    (``npgettext``): write them as literals so that the catalogue finds them.
     """
-    return f"{n} {noun if n in (1, -1) else (many or noun + 's')}"
+    many = many or noun + "s"
+    word = _i18n.npgettext(_i18n.PLURAL_CONTEXT, noun, many, abs(int(n)))
+    return f"{n} {word}"
 
 
 def a_or_an(word: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 
 from ..core import Rule
+from ..i18n import N_
 
 GOODS: tuple[str, ...] = ("diamond", "gold", "silver", "cloth", "spice", "leather")
 """The six goods types, most valuable first (index 0..5)."""
@@ -97,13 +98,13 @@ MATCH_OVER = "match over"
 PHASES = (PLAYING, ROUND_OVER, MATCH_OVER)
 
 
-_S_COMP = "component list, publisher's rule sheet"
-_S_SETUP = "Setup — Preparação"
-_S_TURN = "A turn — O Turno de Jogo"
-_S_TAKE = "Taking cards — Comprar Cartas"
-_S_SELL = "Selling cards — Vender Cartas"
-_S_END = "End of a round — Fim da Rodada"
-_S_MATCH = "New round, end of the game — Nova Rodada, Fim do Jogo"
+_S_COMP = N_("component list, publisher's rule sheet")
+_S_SETUP = N_("Setup — Preparação")
+_S_TURN = N_("A turn — O Turno de Jogo")
+_S_TAKE = N_("Taking cards — Comprar Cartas")
+_S_SELL = N_("Selling cards — Vender Cartas")
+_S_END = N_("End of a round — Fim da Rodada")
+_S_MATCH = N_("New round, end of the game — Nova Rodada, Fim do Jogo")
 
 RULES: dict[str, Rule] = {r.id: r for r in [
     Rule("JAI-COMP-1", "There are 55 cards: 6 diamonds, 6 gold, 6 silver, 8 cloth, 8 spice, "
