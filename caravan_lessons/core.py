@@ -109,6 +109,7 @@ class RuleViolation(ValueError):
     """
 
     def __init__(self, rule: str, message: str):
+        message = one_line(message, MESSAGE_LIMIT - len(str(rule)) - 2)
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
@@ -120,8 +121,30 @@ class RuleViolation(ValueError):
 class SaveFileError(ValueError):
     """A saved game that cannot be loaded: not JSON, wrong version, missing or impossible fields.
 
-    The message is one line that names the problem (and the rule ID where one applies).
+    The message is one line that names the problem (and the rule ID where one applies), at most
+    :data:`MESSAGE_LIMIT` characters (a longer one is cut, saying how long it was).
     """
+
+    def __init__(self, message: Any = ""):
+        super().__init__(one_line(message))
+
+
+MESSAGE_LIMIT = 300
+"""The longest error message (characters) a learner is shown: every RuleViolation, SaveFileError and
+DataFileError is one line of at most this many; values echoed in messages go through :func:`_short`,
+which cuts them and says how long they were."""
+
+
+def one_line(text: Any, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` as one line (line breaks become spaces) of at most ``limit`` characters: a longer text is
+    cut and ends with ``"... (N characters)"``, its full length."""
+    text = str(text)
+    if "\n" in text or "\r" in text:
+        text = " ".join(text.split("\n")).replace("\r", " ")
+    if len(text) <= limit:
+        return text
+    note = f"... ({len(text)} characters)"
+    return text[:max(0, limit - len(note))] + note
 
 
 @runtime_checkable
@@ -293,13 +316,52 @@ def check_seat(seat: Any, what: str = "player", players: int = 2) -> int:
     return seat
 
 
-def _short(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for one-line messages about bad arguments."""
+def _digits(value: int) -> str:
+    """How many digits a (huge) whole number has, without ``str()`` (which refuses more than 4300)."""
     try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - an object whose repr fails is still reported
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+        return str(len(str(abs(value))))
+    except ValueError:  # beyond Python's int-to-text limit: estimated from the bits
+        return f"about {int(abs(value).bit_length() * 0.30103) + 1}"
+
+
+_TOP = 4
+"""The nesting depth :func:`_short` starts :func:`_repr` at."""
+
+
+def _repr(value: Any, depth: int) -> str:
+    """``repr(value)``, but a whole number of more than 40 digits inside it is named by its size (Python
+    refuses to write out one of more than 4300 digits) and a value nested deeper than ``depth`` is cut."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() <= 13_000:  # about 3900 digits: Python still writes it out
+            return repr(value) if depth == _TOP or value.bit_length() <= 133 else f"<an integer of {_digits(value)} digits>"
+        return f"<an integer of {_digits(value)} digits>"
+    if type(value) in (tuple, list) and depth > 0:
+        items = [_repr(v, depth - 1) for v in value[:20]] + (["..."] if len(value) > 20 else [])
+        text = ", ".join(items)
+        return f"[{text}]" if type(value) is list else f"({text}{',' if len(value) == 1 else ''})"
+    if type(value) in (tuple, list):
+        return "[...]" if type(value) is list else "(...)"
+    return repr(value)
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` for one-line messages about bad arguments and data, at most about ``limit``
+    characters: a longer one is cut and says how long the value is (``'yyyy...' (10000000 characters)``);
+    a whole number of more than 40 digits is named by its size (``an integer of 5001 digits``); an object
+    whose ``repr`` fails (or is too deep) by its type (``<Thing>``)."""
+    try:
+        text = _repr(value, _TOP)
+    except Exception:  # noqa: BLE001 - an object whose repr fails (or a value too deep) is still reported
+        return f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):
+        size = f"{len(value)} characters"
+    elif isinstance(value, int) and not isinstance(value, bool):
+        size = f"{len(text.lstrip('-'))} digits"
+    else:
+        size = f"{len(text)} characters written out"
+    return f"{text[:max(limit - 3, 8)]}... ({size})"
 
 
 # --- words -----------------------------------------------------------------------------------------
