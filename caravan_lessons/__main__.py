@@ -15,9 +15,8 @@ import argparse
 import sys
 from contextlib import contextmanager
 
-from .i18n import N_, LanguageError, gettext, set_language
+from .i18n import N_, LanguageError, gettext, set_language, tr
 
-_ = gettext
 COMING: dict[str, str] = {}
 
 _ARGPARSE = {N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
@@ -28,7 +27,7 @@ _ARGPARSE = {N_("the following arguments are required: %s"), N_("unrecognized ar
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, no usage dump
-        self.exit(2, _("caravan_lessons: error: {message} (see --help)").format(message=message) + "\n")
+        self.exit(2, tr("caravan_lessons: error: {message} (see --help)").format(message=message) + "\n")
 
 
 @contextmanager
@@ -95,7 +94,7 @@ def _game(text: str) -> str:
         return name
     if name in COMING:
         raise argparse.ArgumentTypeError(f"{COMING[name]} is coming; playable now: {', '.join(game_names())}")
-    raise argparse.ArgumentTypeError(_("unknown game {name}; playable now: {games}").format(
+    raise argparse.ArgumentTypeError(tr("unknown game {name}; playable now: {games}").format(
         name=repr(text), games=", ".join(game_names())))
 
 
@@ -276,7 +275,7 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:
         raise
     except (ValueError, OSError, RuntimeError) as exc:  # RuntimeError: a game that did not end (random Caravan)
-        print(_("caravan_lessons: error: {message}").format(message=exc), file=sys.stderr)
+        print(tr("caravan_lessons: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("caravan_lessons: interrupted", file=sys.stderr)

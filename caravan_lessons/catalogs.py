@@ -2,7 +2,7 @@
 
 ``make translations`` (``python -m caravan_lessons.catalogs update``) does the three babel steps:
 
-1. **extract** every marked message from the package into ``locale/caravan_lessons.pot``: ``_()``,
+1. **extract** every marked message from the package into ``locale/caravan_lessons.pot``: ``tr()``, ``_()``,
    ``ngettext``, ``pgettext``, ``N_``, the text of every ``Rule(id, text, section)`` (with its rule ID
    as a comment for translators), the nouns of ``plural(n, noun[, many])`` (context ``"noun"``) and the
    rule texts and sections of ``marco_polo/data/rules.json``;
@@ -44,10 +44,11 @@ PLURAL_FORMS = (2, "(n != 1)")
 """Both Portuguese and Finnish: one form for 1, another for every other count (GNU gettext's rule)."""
 
 KEYWORDS = {
-    "_": None, "gettext": None, "N_": None,
+    "_": None, "tr": None, "gettext": None, "N_": None,
     "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
     "Rule": (2,),                          # Rule(id, text, section): the text; sections are N_() constants
     "plural": ((1, "c"), 2, 3),            # plural(n, noun[, many]): rewritten by extract_package_python
+    "N_plural": ((1, "c"), 2, 3),          # N_plural(noun[, many]): the same nouns, marked in a table
 }
 RULE_ID = re.compile(r"\b(?:JAI|SAM|CAR|MP)-[A-Z]+-\d+\b")
 
@@ -57,16 +58,19 @@ RULE_ID = re.compile(r"\b(?:JAI|SAM|CAR|MP)-[A-Z]+-\d+\b")
 def extract_package_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
     """babel's Python extractor, plus two things it cannot know:
 
-    * ``plural(n, "coin")`` and ``plural(n, "die", "dice")`` become the plural message
+    * ``plural(n, "coin")``, ``plural(n, "die", "dice")`` and ``N_plural("die", "dice")`` become the plural message
       (context ``"noun"``, ``"coin"``/``"coins"``), as :func:`caravan_lessons.core.plural` looks it up;
     * a ``Rule("JAI-SELL-4", text, ...)`` text carries its rule ID as a comment for the translator.
     """
     for lineno, funcname, messages, comments in extract_python(fileobj, keywords, comment_tags, options):
-        if funcname == "plural" and isinstance(messages, tuple) and len(messages) in (2, 3):
-            noun = messages[1]
-            if not noun:
+        if funcname in ("plural", "N_plural") and messages:
+            args = messages if isinstance(messages, tuple) else (messages,)
+            if funcname == "N_plural":
+                args = (None, *args)
+            if len(args) not in (2, 3) or not args[1]:
                 continue
-            many = messages[2] if len(messages) == 3 and messages[2] else noun + "s"
+            noun = args[1]
+            many = args[2] if len(args) == 3 and args[2] else noun + "s"
             messages = (PLURAL_CONTEXT, noun, many)
         elif funcname == "Rule" and isinstance(messages, tuple) and messages and messages[0]:
             comments = [*comments, f"rule {messages[0]}"]

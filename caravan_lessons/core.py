@@ -31,6 +31,7 @@ __all__ = [
     "RuleViolation",
     "SaveFileError",
     "a_or_an",
+    "join_and",
     "ScoreRow",
     "ScoreSheet",
     "check_seat",
@@ -378,6 +379,18 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
     many = many or noun + "s"
     word = _i18n.npgettext(_i18n.PLURAL_CONTEXT, noun, many, abs(int(n)))
     return f"{n} {word}"
+
+
+def join_and(items: Sequence[str], word: str = "and") -> str:
+    """``"a, b and c"`` in the current language (``"a, b e c"``, ``"a, b ja c"``); ``word="or"`` for
+    ``"a, b or c"``. One item is itself; none is ``""``."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return items[0] if items else ""
+    head = ", ".join(items[:-1])
+    if word == "or":
+        return _i18n.gettext("{items} or {last}").format(items=head, last=items[-1])
+    return _i18n.gettext("{items} and {last}").format(items=head, last=items[-1])
 
 
 def a_or_an(word: str) -> str:

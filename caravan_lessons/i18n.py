@@ -18,7 +18,8 @@ An unknown code is refused by :func:`set_language` with a :class:`LanguageError`
 languages there are; an unknown ``CARAVAN_LESSONS_LANG`` gives a warning and is ignored. A message
 a catalogue does not translate (yet) is shown in English: never a crash.
 
-Marking messages (what ``make translations`` extracts): ``_("...")``, ``ngettext(one, many, n)``,
+Marking messages (what ``make translations`` extracts): ``tr("...")`` (the package's short name for
+``gettext``: ``_`` is its throwaway variable) or ``_("...")``, ``ngettext(one, many, n)``,
 ``pgettext(context, "...")``, ``N_("...")`` for a text translated later (a module constant), the
 rule texts of every ``Rule(id, text, section)``, and the nouns of ``core.plural(n, noun[, many])``.
 Placeholders are ``str.format`` fields (``_("Player {seat} sells").format(seat=1)``), never f-strings
@@ -39,9 +40,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = [
-    "DOMAIN", "ENV_VAR", "LOCALE_DIR", "LanguageError", "N_", "available_languages", "gettext",
+    "DOMAIN", "ENV_VAR", "LOCALE_DIR", "LanguageError", "N_", "N_plural", "available_languages", "noun", "gettext",
     "get_language", "language", "language_names", "ngettext", "npgettext", "on_language_change",
-    "pgettext", "set_language", "system_language",
+    "pgettext", "set_language", "system_language", "tr",
 ]
 
 DOMAIN = "caravan_lessons"
@@ -263,7 +264,8 @@ def gettext(message: str) -> str:
     return message if _active_translation is None else _active_translation.gettext(message)
 
 
-_ = gettext
+tr = gettext
+"""The short name the package uses: ``tr("Undo")`` (``_`` is the throwaway variable of the code base)."""
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -298,3 +300,16 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (a module constant, translated
     with ``_()`` where it is shown)."""
     return message
+
+
+def N_plural(singular: str, plural: str | None = None) -> tuple[str, str]:
+    """Mark a noun for the catalogue as :func:`caravan_lessons.core.plural` looks it up (context ``"noun"``),
+    for a table of nouns: ``{"diamond": N_plural("diamond", "diamonds"), "gold": N_plural("gold", "gold")}``.
+    Returns ``(singular, plural)``; ``plural(n, *pair)`` counts it, ``noun(*pair)`` names it."""
+    return singular, plural or singular + "s"
+
+
+def noun(singular: str, plural: str | None = None) -> str:
+    """The noun's singular in the current language, uncounted (``noun("diamond", "diamonds")`` is
+    ``"diamante"`` in Portuguese): the same catalogue entry as ``plural(1, ...)``."""
+    return npgettext(PLURAL_CONTEXT, singular, plural or singular + "s", 1)
