@@ -105,12 +105,38 @@ class Family:
 
 
 _LOADED: dict = {}
-"""The last board loaded under each name, so a saved game (which names its board) finds it."""
+"""The boards loaded in this session by :attr:`Board.fingerprint` (their content), so a saved game, which
+records the fingerprint of its board, finds it. Keyed by content, not by name: an edited copy of the
+teaching board that keeps its name is another board and never takes the teaching board's place."""
+
+
+def board_with(fingerprint) -> "Board | None":
+    """The board of this content (:attr:`Board.fingerprint`) loaded in this session, or None."""
+    return _LOADED.get(fingerprint) if isinstance(fingerprint, str) else None
 
 
 def board_named(name) -> "Board | None":
-    """The board loaded in this session under ``name``, or None."""
-    return _LOADED.get(name) if isinstance(name, str) else None
+    """The teaching board if ``name`` is its name, else None. [ruling] Boards are found by content
+    (:func:`board_with`); a name alone finds only the teaching board (saves written before fingerprints)."""
+    board = default_board()
+    return board if isinstance(name, str) and name == board.graph.graph.get("name", "") else None
+
+
+def fingerprint(graph, families) -> str:
+    """16 hex digits of SHA-256 over the whole content of a board and its families file: every space with
+    all its attributes (position and name included), every border, every family, the board's name and
+    note; only where it was read from (``source``) is left out. Two boards with one fingerprint are the
+    same board, whatever their files are called."""
+    import hashlib
+    import json
+
+    content = {
+        "board": sorted((k, v) for k, v in graph.graph.items() if k != "source"),
+        "spaces": sorted((str(n), sorted(a.items())) for n, a in graph.nodes(data=True)),
+        "borders": sorted(sorted((str(a), str(b))) for a, b in graph.edges),
+        "families": [sorted((k.removeprefix("source_"), v) for k, v in vars(f).items()) for f in families],  # as in the file
+    }
+    return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
 
 
 class Board:
@@ -148,7 +174,9 @@ class Board:
         self.place_actions = tuple(tuple(Place(f.id, s) for s in self.spaces) for f in families)
         """Ready-made actions (legal_actions hands out these objects instead of building new ones)."""
         self._worded: dict[str, tuple] = {}
-        _LOADED[graph.graph.get("name", "")] = self
+        self.fingerprint = fingerprint(graph, self.families)
+        """What the board plays like, in 16 hex digits (:func:`fingerprint`); saved games record it."""
+        _LOADED.setdefault(self.fingerprint, self)
         self.teaching_board = bool(graph.graph.get("teaching_board"))
         self.note = graph.graph.get("note", "")
 
