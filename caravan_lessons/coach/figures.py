@@ -109,3 +109,52 @@ def review_seconds(game: str, budget_s: float, workers: int = 2, seed: int = 0) 
     seconds = time.perf_counter() - started
     return {"game": game, "moves": len(record), "decisions": len(frame), "budget_s": budget_s, "workers": workers,
             "seconds": seconds, "tags": frame["tag"].value_counts().to_dict()}
+
+
+def hint_ms(game: str, budget_s: float, positions: int = 10, seed: int = 0) -> float:
+    """Median wall time (ms) of :func:`~caravan_lessons.coach.hint` at ``budget_s`` on mid-game positions
+    (in-process: the search plus its reason; the apps add their drawing)."""
+    import statistics
+
+    from .hints import hint
+
+    times = []
+    for state in midgame_positions(game, positions, seed):
+        started = time.perf_counter()
+        hint(state, budget_s=budget_s)
+        times.append(1000 * (time.perf_counter() - started))
+    return statistics.median(times)
+
+
+def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 1.0, factor: int = 20,
+                    review_budget: float = 1.0, workers: int = 2, as_json: bool = False) -> int:
+    """``python -m caravan_lessons bench --coach``: per game, the hint's in-process time, the agreement of
+    the hint with a ``factor`` times longer search on ``positions`` mid-game positions, and the wall time of
+    a whole review (Jaipur: a round) with ``workers`` processes; the load average beside each."""
+    import json
+    import os
+
+    figures = {}
+    for game in games or list(PLAYERS):
+        load = os.getloadavg()[0]
+        figures[f"{game}_hint_ms"] = round(hint_ms(game, hint_budget), 1)
+        review = review_seconds(game, review_budget, workers=workers)
+        figures[f"{game}_review_s"] = round(review["seconds"], 1)
+        figures[f"{game}_review_decisions"] = review["decisions"]
+        if positions:
+            found = agreement(game, positions, hint_budget, factor)
+            figures[f"{game}_agreement"] = round(found["rate"], 3)
+            figures[f"{game}_agreement_same"] = found["same"]
+            figures[f"{game}_agreement_within"] = found["within"]
+            figures[f"{game}_hint_simulations"] = round(found["short_simulations"])
+            figures[f"{game}_long_simulations"] = round(found["long_simulations"])
+        figures[f"{game}_load_average"] = round((load + os.getloadavg()[0]) / 2, 1)
+    figures.update(positions=positions, hint_budget_s=hint_budget, factor=factor, review_budget_s=review_budget,
+                   workers=workers)
+    if as_json:
+        print(json.dumps(figures, indent=2))
+    else:
+        width = max(map(len, figures)) + 2
+        for key, value in figures.items():
+            print(f"{key:{width}s} {value}")
+    return 0

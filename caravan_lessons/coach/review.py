@@ -3,8 +3,11 @@
 For each decision of the seat (a position where it was to move with more than one legal move)
 the coach searches as for a hint, with the move played always among the moves judged, and
 compares: the **loss** is the estimated win chance of the coach's best move minus that of the move
-played, with a 95 % interval (``loss +- 1.96 * sqrt(se_best**2 + se_played**2)``, the standard errors
-of :func:`~caravan_lessons.coach.search.standard_error`; the two moves' simulations are independent). A move is tagged by the lower end of that interval, so a tag is
+played, with its 95 % interval. Both moves are simulated in the same deals with the same random
+numbers (the move played is never dropped and the best one never was), so the loss is the mean of
+paired differences and its interval comes from their spread
+(:func:`~caravan_lessons.coach.search.paired_difference`): much narrower than the two moves'
+own intervals, because what the deal does to both cancels out. A move is tagged by the lower end of that interval, so a tag is
 only given when the simulations show the move lost at least that much:
 
 ==============  ===========================================================
@@ -22,7 +25,6 @@ these games are longer and a single move moves the win chance less.
 """
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +33,7 @@ from typing import Any
 from ..core import _short, check_seat, derive_seed
 from .hints import advise, check_budget, check_seed_value, check_simulations
 from .records import GameRecord, load_record
+from .search import _t95, paired_difference
 
 __all__ = ["COLUMNS", "THRESHOLDS", "decisions", "review", "tag"]
 
@@ -101,9 +104,9 @@ def _judge(job: tuple) -> dict:
     if best.action == played:
         loss = low = high = 0.0
     else:
-        loss = best.win - mine.win
-        se = math.sqrt(best.se ** 2 + mine.se ** 2)
-        low, high = max(-1.0, loss - 1.96 * se), min(1.0, loss + 1.96 * se)
+        loss, se, pairs = paired_difference(best, mine)
+        half = _t95(pairs) * se if pairs >= 3 else 1.96 * se
+        low, high = max(-1.0, loss - half), min(1.0, loss + half)
     return {"played": str(played), "best": best.move, "win_played": mine.win, "played_low": mine.low,
             "played_high": mine.high, "win_best": best.win, "best_low": best.low, "best_high": best.high,
             "loss": loss, "loss_low": low, "loss_high": high, "tag": tag(low), "simulations": result.simulations,
@@ -193,7 +196,7 @@ def review(record, seat: int, budget_s: float = 0.5, *, game: str | None = None,
         row["move_number"] = index
         row["round"] = _round_of(state)
     frame = pd.DataFrame(rows, columns=COLUMNS)
-    frame.attrs.update(game=record.game, seat=seat, scope=profile(record.game).scope, thresholds=dict(THRESHOLDS),
+    frame.attrs.update(game=record.game, seat=seat, players=record.players, scope=profile(record.game).scope, thresholds=dict(THRESHOLDS),
                        cancelled=cancelled, seconds=time.perf_counter() - started, hints=hints,
                        best_actions=best_actions, decisions=len(jobs))
     if cancelled:
@@ -228,10 +231,13 @@ def _in_processes(jobs, workers: int, stop, bar, on_row) -> tuple[list[dict], bo
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+    from concurrent.futures.process import BrokenProcessPool
+
     context = multiprocessing.get_context("forkserver")
     results: dict[int, dict] = {}
     cancelled = False
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
         pending = {pool.submit(_worker, job): k for k, job in enumerate(jobs)}
         while pending:
             done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -242,9 +248,12 @@ def _in_processes(jobs, workers: int, stop, bar, on_row) -> tuple[list[dict], bo
                     on_row(len(results), len(jobs))
             if stop():
                 cancelled = True
-                for future in pending:
-                    future.cancel()
                 break
+    except BrokenProcessPool:
+        raise RuntimeError("the review's worker processes stopped; in a script, call review(..., workers=2) "
+                           "under `if __name__ == '__main__':` (multiprocessing's rule), or use workers=1") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     rows = []
     for k in range(len(jobs)):  # the rows done, in order, up to the first missing one
         if k not in results:

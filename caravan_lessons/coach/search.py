@@ -13,9 +13,13 @@ For one decision the coach knows only ``observation(seat)`` and the legal moves.
    (1), a shared win (1/k) or a loss (0) if the scored unit ended, else the profile's win chance of
    the position reached (see :mod:`.games`);
 3. **shares the budget by sequential halving** (Karnin, Koren & Somekh 2013): the budget is cut into
-   ``ceil(log2(candidates))`` rounds; in each round the surviving candidates are simulated in turn,
-   then the worse half (by mean) is dropped, down to 2 survivors, which share the last round. Moves
-   that must be judged are never dropped.
+   ``ceil(log2(candidates))`` rounds; in each round the surviving candidates are simulated batch by
+   batch, then the worse half (by mean) is dropped, down to 2 survivors, which share the last round.
+   Moves that must be judged are never dropped;
+4. **compares like with like** (common random numbers): in one batch every surviving candidate is
+   played in the same deal with the same random numbers, so two moves are compared on the same
+   hidden cards and dice; the difference between two moves (:func:`paired_difference`, the loss of
+   a review) is then known much more precisely than either estimate alone.
 
 Each candidate's simulations are independent draws, so its mean has an honest interval: the 95 %
 normal interval ``mean +- 1.96 * s / sqrt(n)`` (Student's t quantile below 30 simulations), clipped
@@ -34,13 +38,13 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import game_module
 from ..mcts import _random_policy
 
-__all__ = ["Cancelled", "Estimate", "interval", "search", "standard_error"]
+__all__ = ["Cancelled", "Estimate", "interval", "paired_difference", "search", "standard_error"]
 
 _T95 = {3: 4.303, 4: 3.182, 5: 2.776, 6: 2.571, 7: 2.447, 8: 2.365, 9: 2.306, 10: 2.262, 12: 2.201,
         15: 2.145, 20: 2.093, 25: 2.064, 30: 2.045}
@@ -96,6 +100,7 @@ class Estimate:
         lead: the mean lead in points (the game's unit) over the best other seat where the
             simulations stopped (after ``horizon`` moves or at the end of the scored unit).
         se: the standard error of ``win`` (before the interval is clipped to [0, 1]).
+        samples: batch number -> reward of each simulation (for :func:`paired_difference`).
     """
 
     action: Any
@@ -106,6 +111,7 @@ class Estimate:
     simulations: int
     lead: float
     se: float = 0.5
+    samples: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def half_width(self) -> float:
@@ -118,7 +124,7 @@ class Estimate:
 
 
 class _Arm:
-    __slots__ = ("action", "n", "squares", "lead", "total")
+    __slots__ = ("action", "n", "squares", "lead", "total", "samples")
 
     def __init__(self, action):
         self.action = action
@@ -126,10 +132,27 @@ class _Arm:
         self.total = 0.0
         self.squares = 0.0
         self.lead = 0.0
+        self.samples: dict[int, float] = {}  # batch number -> reward
 
     @property
     def mean(self) -> float:
         return self.total / self.n if self.n else -1.0
+
+
+def paired_difference(a: Estimate, b: Estimate) -> tuple[float, float, int]:
+    """``(mean, standard error, pairs)`` of ``a``'s reward minus ``b``'s over the batches both were simulated
+    in (the same deal and the same random numbers for both: see the module notes). The spread is taken
+    with a difference of +1 and one of -1 added, as for single moves; with fewer than 3 pairs the
+    difference of the two means and the error of two independent estimates."""
+    common = [k for k in a.samples if k in b.samples]
+    n = len(common)
+    if n < 3:
+        return a.win - b.win, math.sqrt(a.se ** 2 + b.se ** 2), n
+    diffs = [a.samples[k] - b.samples[k] for k in common]
+    mean = sum(diffs) / n
+    m = sum(diffs) / (n + 2)
+    variance = (sum(d * d for d in diffs) + 2.0 - (n + 2) * m * m) / (n + 1)
+    return mean, math.sqrt(max(0.0, variance) / n), n
 
 
 def default_width(budget_s: float | None, simulations: int | None) -> int:
@@ -173,8 +196,9 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
     over, share, value, points = profile.over, profile.share, profile.value, profile.points
     horizon = profile.horizon
 
-    def simulate(arm: _Arm) -> None:
-        state = determinize(observation, rng)
+    def simulate(arm: _Arm, batch: int, batch_seed: int) -> None:
+        stream = random.Random(batch_seed)  # the batch's deal and random numbers, the same for every move
+        state = determinize(observation, stream)
         state.apply(arm.action)
         moves = 0
         while True:
@@ -184,7 +208,7 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
             if moves >= horizon:
                 reward = value(state, seat)
                 break
-            state.apply(policy(state, rng))
+            state.apply(policy(state, stream))
             moves += 1
         mine = points(state, seat)
         others = [points(state, q) for q in range(_players(state)) if q != seat]
@@ -192,10 +216,12 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
         arm.total += reward
         arm.squares += reward * reward
         arm.lead += mine - max(others)
+        arm.samples[batch] = reward
 
     rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 2 else 1
     start = time.perf_counter()
     done = 0
+    batch = 0
     alive = list(arms)
     dropped: list[list[_Arm]] = []
     for r in range(rounds):
@@ -203,19 +229,22 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
             quota = simulations * (r + 1) // rounds
         else:
             deadline = start + budget_s * (r + 1) / rounds
-        turn = 0
+        batches = 0
         while True:
-            if turn >= 2 * len(alive):  # every survivor gets 2 simulations a round, whatever the clock says
+            if batches >= 2:  # every survivor gets 2 simulations a round, whatever the clock says
                 if simulations is not None:
                     if done >= quota:
                         break
                 elif time.perf_counter() >= deadline:
                     break
-            if cancel is not None and cancel():
-                raise Cancelled
-            simulate(alive[turn % len(alive)])
-            turn += 1
-            done += 1
+            batch_seed = rng.getrandbits(64)
+            for arm in alive:
+                if cancel is not None and cancel():
+                    raise Cancelled
+                simulate(arm, batch, batch_seed)
+                done += 1
+            batch += 1
+            batches += 1
         if r < rounds - 1 and len(alive) > 2:
             alive.sort(key=lambda a: a.mean, reverse=True)
             survivors = max(2, math.ceil(len(alive) / 2))
@@ -229,7 +258,7 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
         mean, low, high = interval(arm.n, arm.total, arm.squares)
         estimates.append(Estimate(arm.action, str(arm.action), mean, low, high, arm.n,
                                   arm.lead / arm.n if arm.n else math.nan,
-                                  standard_error(arm.n, arm.total, arm.squares)))
+                                  standard_error(arm.n, arm.total, arm.squares), dict(arm.samples)))
     return estimates, done
 
 
