@@ -281,18 +281,25 @@ def make_agent(name: str, seed: int | None = None, game: str | None = None, **op
     if registry is not None:
         if not isinstance(name, str) or name not in registry:
             raise ValueError(f"unknown {game} bot {name!r}; the bots are: {', '.join(sorted(registry))}")
-        return registry[name](seed=seed, **options)
+        return build_agent(registry[name], name, seed, options)
     if not isinstance(name, str) or name not in AGENTS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(AGENTS))}")
     if game not in (None, "marco_polo") and name.startswith("mp-"):
         raise ValueError(f"{name!r} is a Marco Polo bot; {game} bots are: "
                          f"{', '.join(sorted(n for n in AGENTS if not n.startswith('mp-')))}")
+    return build_agent(AGENTS[name], name, seed, options)
+
+
+def build_agent(constructor, name: str, seed: int | None, options: dict) -> Agent:
+    """``constructor(seed=seed, **options)``; options the bot does not take are a one-line ValueError
+    naming the bot and the options (not Python's TypeError from the constructor's signature)."""
     try:
-        return AGENTS[name](seed, **options)
+        return constructor(seed=seed, **options)
     except TypeError as exc:
         if not options:
             raise
-        raise ValueError(f"bot {name!r} does not take the options {sorted(options)}: {exc}") from None
+        raise ValueError(f"bot {name!r} does not take the options {_short(sorted(options), 80)}: "
+                         f"{_short(str(exc), 120)}") from None
 
 
 def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("random", "random"),

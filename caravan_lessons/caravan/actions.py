@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import _short
 from .board import as_space
 from .components import GOODS
 
@@ -30,18 +31,21 @@ __all__ = ["Action", "EndTurn", "MoveCamel", "MoveGood", "PickUp", "PlaceCamel",
 
 def _good(good: Any) -> str:
     if not isinstance(good, str) or good.lower() not in GOODS:
-        raise ValueError(f"unknown good {good!r}; the goods are {', '.join(GOODS)}")
+        raise ValueError(f"unknown good {_short(good)}; the goods are {', '.join(GOODS)}")
     return good.lower()
 
 
 def _seat(seat: Any) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ValueError(f"a seat is a whole number from 0 to 3, not {seat!r}")
+        raise ValueError(f"a seat is a whole number from 0 to 3, not {_short(seat)}")
     return seat
 
 
 def _rc(node) -> str:
-    return f"r{node[0]}c{node[1]}"
+    """``"r3c4"`` for the space (3, 4); a coordinate of more than 40 digits is named by its size."""
+    if all(abs(v) < 10**40 for v in node):
+        return f"r{node[0]}c{node[1]}"
+    return f"the space ({_short(node[0])}, {_short(node[1])})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,10 +147,10 @@ def action_to_dict(action) -> dict:
 
 def action_from_dict(data: Any):
     """The action described by :func:`action_to_dict` output; ValueError if it is not one."""
-    if not isinstance(data, dict) or data.get("kind") not in KINDS:
-        raise ValueError(f"an action is a dict with 'kind' one of {', '.join(KINDS)}, not {data!r}")
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or data["kind"] not in KINDS:
+        raise ValueError(f"an action is a dict with 'kind' one of {', '.join(KINDS)}, not {_short(data)}")
     cls = KINDS[data["kind"]]
     fields = {k: v for k, v in data.items() if k != "kind"}
     if set(fields) != set(cls.__slots__):
-        raise ValueError(f"{cls.__name__} takes the fields {list(cls.__slots__)}, not {sorted(fields)}")
+        raise ValueError(f"{cls.__name__} takes the fields {list(cls.__slots__)}, not {_short(sorted(fields), 60)}")
     return cls(**fields)

@@ -378,7 +378,7 @@ def make_bot(name: str, seed: int | None = None, **options):
     registry); ``mcts`` defaults to 200 iterations a move here. ValueError for an unknown name."""
     import importlib
 
-    from ..agents import make_agent
+    from ..agents import build_agent, make_agent
 
     key = name[len("caravan-"):] if isinstance(name, str) and name.startswith("caravan-") else name
     if not isinstance(key, str) or key not in BOTS:
@@ -390,4 +390,4 @@ def make_bot(name: str, seed: int | None = None, **options):
     module, cls = BOTS[key]
     if key == "mcts":
         options = {"iterations": 200, **options}
-    return getattr(importlib.import_module(module), cls)(seed=seed, **options)
+    return build_agent(getattr(importlib.import_module(module), cls), name, seed, options)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from ..core import Rule
+from ..i18n import N_
 
 RARE: tuple[str, ...] = ("ivory", "cloth", "gems", "paper")
 """CAR-COMP-2: the rare goods, 6 points each."""
@@ -36,8 +37,9 @@ SHORT_GAME_REMOVED: dict[str, int] = {**{g: 1 for g in RARE}, **{g: 3 for g in C
 
 PLAYERS = (2, 3, 4)
 """2 to 4 players (one colour of camels each)."""
-PLAYER_COLOURS: tuple[str, ...] = ("#e0a020", "#3070d0", "#c03030", "#309050")
-"""Camel colours of seats 0..3 in the pictures (the box has 4 colours, CAR-COMP-1)."""
+PLAYER_COLOURS: tuple[str, ...] = ("#f2c200", "#17becf", "#ff7f00", "#8fd14f")
+"""Camel colours of seats 0..3 in the pictures (the box has 4 colours, CAR-COMP-1): yellow, cyan, orange and
+lime, none of them a good's colour (red meat, blue swords and green gems were once the players' colours too)."""
 CAMELS = 5
 """CAR-SETUP-1: camels per player."""
 CAMELS_LEARNING = 6
@@ -62,15 +64,15 @@ PENALTY: dict[int, int] = {0: 0, 1: 0, 2: -1, 3: -3, 4: -6, 5: -10}
 """CAR-SCORE-2: penalty by goods still loaded at the end (5 only with 6 camels: a ruling)."""
 
 
-_S_COMP = "Components, object of the game (komponentit, pelin kohde)"
-_S_SETUP = "Setup"
-_S_TURN = "Playing the game (pelin pelaaminen)"
-_S_CAMEL = "Placing / moving a camel (kamelin sijoittaminen/siirtäminen)"
-_S_PICK = "Picking up a good (poimi hyvä)"
-_S_STEAL = "Stealing a good (varastaa hyvän)"
-_S_MOVE = "Moving and delivering a good (siirrä ja toimita hyvä)"
-_S_REFILL = "Refilling goods (täyttötavarat)"
-_S_END = "End of the game (pelin loppu)"
+_S_COMP = N_("Components, object of the game (komponentit, pelin kohde)")
+_S_SETUP = N_("Setup")
+_S_TURN = N_("Playing the game (pelin pelaaminen)")
+_S_CAMEL = N_("Placing / moving a camel (kamelin sijoittaminen/siirtäminen)")
+_S_PICK = N_("Picking up a good (poimi hyvä)")
+_S_STEAL = N_("Stealing a good (varastaa hyvän)")
+_S_MOVE = N_("Moving and delivering a good (siirrä ja toimita hyvä)")
+_S_REFILL = N_("Refilling goods (täyttötavarat)")
+_S_END = N_("End of the game (pelin loppu)")
 
 RULES: dict[str, Rule] = {r.id: r for r in [
     Rule("CAR-COMP-1", "The box holds 24 camels (6 in each of 4 colours), 4 player boards, 48 goods cubes "

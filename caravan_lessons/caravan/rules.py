@@ -21,9 +21,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import Event, RuleViolation, check_seed, derive_seed, plural
-from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
+from .. import chance
+from ..core import Event, RuleViolation, _short, check_seed, derive_seed, plural
 from . import movegen
+from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, _rc
 from .board import Board, load_board
 from .components import (CAMELS, CAMELS_LEARNING, CUBES, GOOD_POINTS, MAX_ACTIONS, PLAYERS, REFILL_AT,
                          REFILL_DRAW, SHORT_GAME_REMOVED, THEFT_TOKENS_EACH)
@@ -78,7 +79,7 @@ def new_game(players: int = 4, seed: int | None = None, *, learning: bool = Fals
 
 def _flag(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be True or False, not {value!r}")
+        raise ValueError(f"{name} must be True or False, not {_short(value)}")
     return value
 
 
@@ -88,14 +89,15 @@ class State:
     def __init__(self, players: int = 4, seed: int | None = None, *, learning: bool = False,
                  short_game: bool | None = None, first_player: int | None = 0, board: Any = None):
         if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYERS:
-            raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {players!r}")
+            raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {_short(players)}")
         self.seed = check_seed(seed)
         self.learning = _flag(learning, "learning")
         self.short_game = players < 4 if short_game is None else _flag(short_game, "short_game")
         if first_player is None:  # CAR-SETUP-5: a random player starts
-            first_player = random.Random(derive_seed(self.seed, "first player")).randrange(players)
+            first_player = chance.randint(random.Random(derive_seed(self.seed, "first player")), 0, players - 1,
+                                          "first player")
         if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1} or None, not {first_player!r}")
+            raise ValueError(f"first_player must be a seat from 0 to {players - 1} or None, not {_short(first_player)}")
         self.board = board if isinstance(board, Board) else load_board(board)
         self.players = players
         self.camels = CAMELS_LEARNING if learning else CAMELS                       # CAR-SETUP-1
@@ -107,7 +109,7 @@ class State:
         self.delivered: list[list[str]] = [[] for _ in range(players)]
         self.markers = [0] * players
         bag = [g for g, n in self.cubes_in_game().items() for _ in range(n)]          # CAR-SETUP-3
-        random.Random(derive_seed(self.seed, "bag")).shuffle(bag)                     # CAR-SETUP-4
+        chance.shuffle(random.Random(derive_seed(self.seed, "bag")), bag, "bag")     # CAR-SETUP-4
         self.bag = bag
         self.goods: dict = {}
         self.demand: dict = {}
@@ -220,14 +222,14 @@ class State:
         if isinstance(action, EndTurn):
             return None                                                               # CAR-TURN-2
         if not isinstance(action, (PlaceCamel, MoveCamel, PickUp, Steal, MoveGood)):
-            return RuleViolation("CAR-TURN-1", f"{action!r} is not a Caravan action; the actions are PlaceCamel, "
+            return RuleViolation("CAR-TURN-1", f"{_short(action)} is not a Caravan action; the actions are PlaceCamel, "
                                                "MoveCamel, PickUp, Steal, MoveGood and EndTurn.")
         if self.actions_left == 0:
             return RuleViolation("CAR-TURN-1", f"You have used all {plural(self.allowance(self.turn), 'action')} of this turn "
                                                "(a turn has at most 4): end your turn.")
         for node in (action.target, action.source) if isinstance(action, (MoveCamel, MoveGood)) else (action.space,):
             if node not in board.neighbours:
-                return RuleViolation("CAR-CAMEL-1", f"r{node[0]}c{node[1]} is not a space of the "
+                return RuleViolation("CAR-CAMEL-1", f"{_rc(node)} is not a space of the "
                                                     f"{board.rows} x {board.cols} board.")
         if isinstance(action, (PlaceCamel, MoveCamel)):
             return self._check_camel(p, action)

@@ -24,7 +24,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ..core import Event, SaveFileError
+from ..core import Event, SaveFileError, _short
 from .board import TEACHING_BOARD, load_board
 from .components import (
     CAMELS,
@@ -45,9 +45,11 @@ from ..files import StrictModel, bounded, check, validate
 
 __all__ = ["SaveFile", "from_dict", "observation", "to_dict"]
 
-Space = Annotated[list[int], Field(min_length=2, max_length=2)]
-
 # Bounds of every count, from the components (CAR-COMP-*, CAR-SETUP-*):
+MAX_GRID = 20
+"""A board is at most 20 x 20 spaces (``board._check_cells``), so a row or column is 0..19."""
+Space = Annotated[list[bounded(0, MAX_GRID - 1, "row and column numbers", "CAR-COMP-5",
+                               why="a board is at most 20 x 20 spaces")], Field(min_length=2, max_length=2)]
 MAX_PLAYERS = max(PLAYERS)
 ALL_CUBES = sum(CUBES.values())
 """CAR-COMP-1: 48 cubes in the box."""
@@ -148,7 +150,7 @@ def observation(state, player: int) -> dict:
     """What ``player`` may see: :func:`to_dict` without the seed, the events' order is public, and
     the bag as counts per good (``"bag": {"salt": 5, ...}``) instead of its draw order."""
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
-        raise ValueError(f"player must be a seat from 0 to {state.players - 1}, not {player!r}")
+        raise ValueError(f"player must be a seat from 0 to {state.players - 1}, not {_short(player)}")
     data = _common(state)
     data["player"] = player
     counts = Counter(state.bag)
@@ -186,7 +188,7 @@ def from_dict(data: Any, source: str = "saved game"):
             where = f"camels[{p}][{i}]"
             need(camel.at is None or tuple(camel.at) in on_board, f"{where} stands off the board at {camel.at}",
                  "CAR-CAMEL-1")
-            need(camel.good is None or camel.good in GOODS, f"{where} carries an unknown good {camel.good!r}",
+            need(camel.good is None or camel.good in GOODS, f"{where} carries an unknown good {_short(camel.good)}",
                  "CAR-COMP-1")
             need(camel.good is None or camel.at is not None, f"{where} carries a good in the supply",
                  "CAR-CAMEL-2")
@@ -203,7 +205,7 @@ def from_dict(data: Any, source: str = "saved game"):
     need(len(set(goods_at)) == len(goods_at), "two goods lie on one space", "CAR-SETUP-4")
     for g in model.goods:
         need(tuple(g.at) in numbered, f"a good lies on {g.at}, which is not a numbered space", "CAR-SETUP-4")
-        need(g.good in GOODS, f"a good on the board is unknown: {g.good!r}", "CAR-COMP-1")
+        need(g.good in GOODS, f"a good on the board is unknown: {_short(g.good)}", "CAR-COMP-1")
     for d in model.demand:
         need(tuple(d.at) in numbered, f"demand markers on {d.at}, which is not a numbered space; markers go only "
              "where goods lie", "CAR-REFILL-2")
@@ -232,7 +234,7 @@ def from_dict(data: Any, source: str = "saved game"):
     need(all(d == REFILL_DRAW for d in model.draws), "every refill draws exactly 4 cubes", "CAR-REFILL-3")
     for i, (seat, _text, rule) in enumerate(model.events):
         need(-1 <= seat < n, f"events[{i}] names seat {seat}; seats are 0..{n - 1} (-1: the game)", "CAR-TURN-1")
-        need(rule == "" or rule in RULES, f"events[{i}] cites {rule!r}, which is no Caravan rule ID", "CAR-TURN-1")
+        need(rule == "" or rule in RULES, f"events[{i}] cites {_short(rule)}, which is no Caravan rule ID", "CAR-TURN-1")
     drawn = sum(expected.values()) - NUMBERED_SPACES - len(model.bag)
     need(REFILL_DRAW * len(model.draws) <= drawn, f"{len(model.draws)} refills of {REFILL_DRAW} cubes, but only "
          f"{drawn} cubes have left the bag since setup", "CAR-REFILL-3")

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..core import RuleViolation, plural
+from ..core import RuleViolation, _short, plural
 from .actions import Choose, Move, amount_text, goods_text
 from .components import GOODS
 
@@ -309,7 +309,7 @@ def can_fulfil(state, seat: int, cid: int) -> bool:
 
 def check_fulfil(state, seat: int, cid) -> None:
     if type(cid) is not int or cid not in state.active[seat]:
-        raise RuleViolation("MP-BONUS-2", f"contract {cid!r} is not one of your active contracts "
+        raise RuleViolation("MP-BONUS-2", f"contract {_short(cid)} is not one of your active contracts "
                             f"({', '.join(map(str, state.active[seat])) or 'none'})")
     if not can_fulfil(state, seat, cid):
         cost = state.data.contracts[cid]["cost"]
@@ -393,7 +393,7 @@ def check_move(state, seat: int, action: Move, most: int, extra: bool) -> dict:
         for a, b in zip(path, path[1:]):
             cost = state.map.route(a, b, jumps) if isinstance(b, str) and b in state.map.kind else None
             if cost is None:
-                raise RuleViolation("MP-TRAVEL-2", f"no route joins {a!r} and {b!r}: travellers move along routes")
+                raise RuleViolation("MP-TRAVEL-2", f"no route joins {_short(a)} and {_short(b)}: travellers move along routes")
             camels += cost[0]
             coins += cost[1]
         steps += len(path) - 1
@@ -555,7 +555,7 @@ def options(state) -> list:
     if kind == "character":
         taken = set(state.characters)
         return [Choose("character", c) for c in task[2] if c not in taken]
-    raise AssertionError(f"unknown task {task!r}")
+    raise AssertionError(f"unknown task {_short(task)}")
 
 
 def check(state, action) -> dict | None:
@@ -571,12 +571,12 @@ def check(state, action) -> dict | None:
         return check_move(state, task[1], action, task[2] if kind == "travel" else 1, extra=kind == "extra_move")
     if not isinstance(action, Choose) or action.kind != kind:
         raise RuleViolation(rule, f"now {describe(state)}")
-    wanted = repr(action.value)                      # exact: True is not 1, (1.0,) is not (1,)
-    if not any(o == action and repr(o.value) == wanted for o in options(state)):
+    # exact: True is not 1, (1.0,) is not (1,); repr only once equal (a 5000-digit int has no repr)
+    if not any(o == action and repr(o.value) == repr(action.value) for o in options(state)):
         if kind == "khan" or kind == "goods":
             rule = task[4]
         allowed = ", ".join(str(o.value) for o in options(state))
-        raise RuleViolation(rule, f"{action.value!r} is not an option: {DESCRIPTION[kind]} among {allowed}")
+        raise RuleViolation(rule, f"{_short(action.value)} is not an option: {DESCRIPTION[kind]} among {allowed}")
     return None
 
 

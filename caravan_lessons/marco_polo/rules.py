@@ -25,7 +25,8 @@ import random
 from itertools import combinations
 from typing import Any
 
-from ..core import Event, RuleViolation, a_or_an, check_seed, plural
+from .. import chance
+from ..core import Event, RuleViolation, _short, a_or_an, check_seed, plural
 from . import effects, movegen
 from .actions import Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move, Place, Reroll
 from .components import GOODS, SPACE_NAMES, GameData, default_data
@@ -88,25 +89,25 @@ def new_game(players: int = 4, seed: int | None = None, characters: Any = "first
         ValueError: a bad player count, seed, character list, objectives option or data (the message says what is allowed).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ValueError(f"The Voyages of Marco Polo is played by 2, 3 or 4 players, not {players!r}")
+        raise ValueError(f"The Voyages of Marco Polo is played by 2, 3 or 4 players, not {_short(players)}")
     seed = check_seed(seed)
     if isinstance(characters, str):
         if characters not in ("first_game", "choose"):
-            raise ValueError(f"characters must be 'first_game', 'choose' or a list of ids, not {characters!r}")
+            raise ValueError(f"characters must be 'first_game', 'choose' or a list of ids, not {_short(characters)}")
     else:
         if not isinstance(characters, (list, tuple)) or len(characters) != players:
-            raise ValueError(f"characters must list one character id per seat ({players}), not {characters!r}")
+            raise ValueError(f"characters must list one character id per seat ({players}), not {_short(characters)}")
         for c in characters:
             if c not in CHARACTERS:
-                raise ValueError(f"unknown character {c!r}; the characters are {', '.join(CHARACTERS)}")
+                raise ValueError(f"unknown character {_short(c)}; the characters are {', '.join(CHARACTERS)}")
         if len(set(characters)) != players:
-            raise ValueError(f"each seat needs a different character, not {list(characters)!r}")
+            raise ValueError(f"each seat needs a different character, not {_short(list(characters))}")
     if objectives not in (2, 4) or isinstance(objectives, bool):
-        raise ValueError(f"objectives must be 2 (the rulebook) or 4 (deal 4, keep 2), not {objectives!r}")
+        raise ValueError(f"objectives must be 2 (the rulebook) or 4 (deal 4, keep 2), not {_short(objectives)}")
     if not isinstance(player_count_variant, bool):
-        raise ValueError(f"player_count_variant must be True or False, not {player_count_variant!r}")
+        raise ValueError(f"player_count_variant must be True or False, not {_short(player_count_variant)}")
     if data is not None and not isinstance(data, GameData):
-        raise ValueError(f"data must be a GameData from marco_polo.load_data(folder) (or None), not {data!r:.80}")
+        raise ValueError(f"data must be a GameData from marco_polo.load_data(folder) (or None), not {_short(data)}")
     state = State(players, seed, data or default_data())
     state.options = {"objectives": objectives, "player_count_variant": player_count_variant}
     state._setup(characters)
@@ -174,11 +175,11 @@ class State:
         large = sorted(c for c, k in self.map.kind.items() if k == "large")
         # MP-SETUP-3: 10 outpost bonuses shuffled, one on each large city, 3 back to the box
         bonus_ids = sorted(d.outpost_bonuses)
-        rng.shuffle(bonus_ids)
+        chance.shuffle(rng, bonus_ids, "outpost bonuses")
         self.outposts = dict(zip(large, bonus_ids))
         # MP-SETUP-4: 31 city cards shuffled, 1 on each large city and 3 on Sumatra (9 spaces)
         cards = sorted(d.city_cards)
-        rng.shuffle(cards)
+        chance.shuffle(rng, cards, "city cards")
         self.city_cards = {}
         for city in large:
             k = d.board.nodes[city]["city_card_spaces"]
@@ -187,8 +188,8 @@ class State:
         # MP-SETUP-5: 6 starting contracts aside; the other 38 in 5 piles of 6 and a special pile of 8
         starting = sorted(i for i, c in d.contracts.items() if c["kind"] == "starting")
         regular = sorted(i for i, c in d.contracts.items() if c["kind"] == "regular")
-        rng.shuffle(starting)
-        rng.shuffle(regular)
+        chance.shuffle(rng, starting, "starting contracts")
+        chance.shuffle(rng, regular, "contracts")
         piles = [regular[6 * k: 6 * k + 6] for k in range(5)]
         self.board_contracts = piles[0]
         self.piles = piles[1:]
@@ -198,7 +199,7 @@ class State:
         self.fulfilled: list[list[int]] = [[] for _ in range(n)]
         # MP-SETUP-13: 2 secret objectives each
         objectives = sorted(d.objectives)
-        rng.shuffle(objectives)
+        chance.shuffle(rng, objectives, "objectives")
         dealt = self.options["objectives"]
         self.objectives = [objectives[dealt * i: dealt * i + dealt] for i in range(n)]
         if dealt > 2:                              # the variant: keep 2 of the 4 dealt
@@ -208,7 +209,7 @@ class State:
             self.characters = list(FIRST_GAME[:n])
         elif characters == "choose":
             pool = list(CHARACTERS)
-            rng.shuffle(pool)
+            chance.shuffle(rng, pool, "characters")
             offered = tuple(sorted(pool[:n + 1]))
             self.characters = [""] * n
             for seat in range(n - 1, -1, -1):      # [ruling] reverse turn order: the last seat first
@@ -272,7 +273,7 @@ class State:
             if who == "raschid":                                      # MP-CHAR-1: never rolls
                 self.dice[seat] = [("own", 0)] * 5
                 continue
-            values = [self.rng.randint(1, 6) for _ in range(count)]
+            values = [chance.randint(self.rng, 1, 6, "die") for _ in range(count)]
             self.dice[seat] = sorted([("own", v) for v in values[:5]] + [("white", v) for v in values[5:]])
             total = sum(values)
             self._log(seat, f"Player {seat} rolls {', '.join(map(str, values))} (total {total}).", "MP-ROUND-4")
@@ -409,7 +410,7 @@ class State:
             effects.fulfil(self, self.current, action.contract)
         elif isinstance(action, Reroll):
             self._take_die(self.current, action.die)
-            value = self.rng.randint(1, 6)
+            value = chance.randint(self.rng, 1, 6, "die")
             self._pay_camels(self.current, self.data.tables["reroll_camels"], "MP-BONUS-4")
             self.dice[self.current].append((action.die[0], value))
             self.dice[self.current].sort()
@@ -552,7 +553,7 @@ class State:
 
     def _check_seat(self, player: Any) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise ValueError(f"a seat is a whole number from 0 to {self.players - 1}, not {player!r}")
+            raise ValueError(f"a seat is a whole number from 0 to {self.players - 1}, not {_short(player)}")
 
     def _take_die(self, seat: int, die: tuple[str, int]) -> None:
         self.dice[seat].remove(die)
@@ -566,7 +567,7 @@ class State:
             self._log(seat, f"No black die is left for player {seat}.", rule)
             return
         self.black_dice -= 1
-        value = 0 if self.characters[seat] == "raschid" else self.rng.randint(1, 6)
+        value = 0 if self.characters[seat] == "raschid" else chance.randint(self.rng, 1, 6, "black die")
         self.dice[seat].append(("black", value))
         self.dice[seat].sort()
         self._log(seat, f"Player {seat} takes a black die" + (f" and rolls {value}." if value else "."), rule)
@@ -610,10 +611,10 @@ class State:
         seat, space, dice = self.current, action.space, action.dice
         who = self.characters[seat]
         if not isinstance(space, str):
-            raise RuleViolation("MP-TURN-1", f"an action space is named by a string, not {space!r}")
+            raise RuleViolation("MP-TURN-1", f"an action space is named by a string, not {_short(space)}")
         is_card = space.startswith("city:")
         if space not in SPACE_NAMES and not is_card:
-            raise RuleViolation("MP-TURN-1", f"there is no action space {space!r}; the spaces are "
+            raise RuleViolation("MP-TURN-1", f"there is no action space {_short(space)}; the spaces are "
                                 f"{', '.join(SPACE_NAMES)} and 'city:<card id>'")
         if space != "moneybag" and self.main_done:
             raise RuleViolation("MP-TURN-1", "you have taken your main action this turn; now only bonus actions "
@@ -624,7 +625,7 @@ class State:
         for die in dice:
             if not isinstance(die, tuple) or len(die) != 2 or type(die[1]) is not int or type(die[0]) is not str \
                     or die not in pool:
-                raise RuleViolation("MP-TURN-1", f"you have no die {die!r} on your board; you have "
+                raise RuleViolation("MP-TURN-1", f"you have no die {_short(die, 70)} on your board; you have "
                                     f"{', '.join(map(str, self.dice[seat])) or 'none'}")
             pool.remove(die)
         need = self.dice_needed(space)
@@ -672,8 +673,8 @@ class State:
 
     def _check_city_card(self, seat: int, space: str, low: int) -> None:
         digits = space[5:]
-        if not (digits.isascii() and digits.isdigit()) or space != f"city:{int(digits)}":
-            raise RuleViolation("MP-CITY-1", f"{space!r} names no city card; write 'city:<card id>'")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 6 or space != f"city:{int(digits)}":
+            raise RuleViolation("MP-CITY-1", f"{_short(space)} names no city card; write 'city:<card id>'")
         card = int(digits)
         city = self.card_city.get(card)
         if city is None:
@@ -765,7 +766,7 @@ class State:
                 raise RuleViolation("MP-CHAR-1", "Raschid never rolls: he sets his dice when he places them")
             die = action.die
             if not isinstance(die, tuple) or len(die) != 2 or type(die[1]) is not int or die not in self.dice[seat]:
-                raise RuleViolation(rule, f"you have no die {action.die!r} on your board")
+                raise RuleViolation(rule, f"you have no die {_short(action.die, 70)} on your board")
             cost = self.data.tables["reroll_camels" if rule == "MP-BONUS-4" else "adjust_camels"]
             if self.camels[seat] < cost:
                 raise RuleViolation(rule, f"this costs {plural(cost, 'camel')}; you have {self.camels[seat]}")
@@ -785,7 +786,7 @@ class State:
             if not self.dice[seat] and self.main_done is False:
                 raise RuleViolation("MP-TURN-2", "you have no dice left this round")
             return None
-        raise RuleViolation("MP-TURN-1", f"{action!r} is not an action of The Voyages of Marco Polo")
+        raise RuleViolation("MP-TURN-1", f"{_short(action)} is not an action of The Voyages of Marco Polo")
 
     def _do_place(self, action: Place, plan: dict) -> None:
         seat, space = self.current, action.space

@@ -148,7 +148,7 @@ def selection_to_action(kind, first=(), second=(), number=0):
         ValueError: an unknown kind, or a selection of the wrong shape (one line, naming it).
     """
     if not isinstance(kind, str) or kind not in KINDS:
-        raise ValueError(f"unknown kind of decision {kind!r}; the kinds are {', '.join(KINDS)}")
+        raise ValueError(f"unknown kind of decision {_short(kind)}; the kinds are {', '.join(KINDS)}")
 
     def one_name(value, what):
         if not isinstance(value, (list, tuple)) or len(value) != 1 or not isinstance(value[0], str):

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from ..boards import load_board as _load_graph, package_file
+from ..boards import MAX_ID, MAX_NOTE, load_board as _load_graph, package_file
+from ..core import _short
 from ..files import DataFileError, StrictModel, check, read_json, validate
 from .actions import Marry, Place
 from .components import FAMILIES, GOODS_COUNT, KINDS, LAND_KINDS
@@ -28,13 +29,17 @@ from pydantic import Field  # noqa: E402 - after the package imports (files buil
 __all__ = ["Board", "Family", "load_board", "default_board"]
 
 
+Name = Annotated[str, Field(max_length=MAX_ID)]
+"""An id or name in a board or families file: at most 60 characters."""
+
+
 class SpaceAttrs(StrictModel):
     """Game attributes of one board node (besides id and pos)."""
 
-    kind: str
-    name: str
+    kind: Name
+    name: Name
     number: int | None = None
-    family: str | None = None
+    family: Name | None = None
 
 
 class BorderAttrs(StrictModel):
@@ -44,14 +49,14 @@ class BorderAttrs(StrictModel):
 class FamilyEntry(StrictModel):
     """One family of ``families.json``."""
 
-    id: str
-    name: str
-    colour: str
-    colour_name: str
+    id: Annotated[str, Field(min_length=1, max_length=MAX_ID)]
+    name: Name
+    colour: Name
+    colour_name: Name
     price: int
     house: Literal["top", "bottom"]
     slot: int
-    start: str
+    start: Name
 
 
 class FamiliesFile(StrictModel):
@@ -60,8 +65,8 @@ class FamiliesFile(StrictModel):
     format: Literal["caravan_lessons.samarkand.families"]
     version: Annotated[int, Field(ge=1, le=1, description="format version (1); strict: true is not 1")]
     teaching_board: bool = False
-    note: str = ""
-    families: list[FamilyEntry]
+    note: Annotated[str, Field(max_length=MAX_NOTE)] = ""
+    families: list[FamilyEntry] = Field(max_length=FAMILIES)
 
 
 @dataclass(frozen=True)
@@ -138,7 +143,7 @@ class Board:
         self.note = graph.graph.get("note", "")
 
     def __repr__(self) -> str:
-        return (f"<Samarkand board {self.graph.graph.get('name', '')!r}: {len(self.spaces)} spaces, "
+        return (f"<Samarkand board {_short(self.graph.graph.get('name', ''))}: {len(self.spaces)} spaces, "
                 f"{len(self.goods_space)} goods, {self.kinds.count('water')} water>")
 
     def space_label(self, space: int) -> str:
@@ -165,13 +170,13 @@ def _check_families(entries: list[FamilyEntry], source: str, colours: bool = Tru
     ids = [e.id for e in entries]
     fail(len(set(ids)) == len(ids), f"family ids must be different: {ids}")
     for e in entries:
-        fail(3 <= e.price <= 6, f"family {e.id!r}: marriage price {e.price} is outside 3..6 dirhams")
-        fail(1 <= e.slot <= 5, f"family {e.id!r}: house slot {e.slot} is outside 1..5")
+        fail(3 <= e.price <= 6, f"family {_short(e.id)}: marriage price {e.price} is outside 3..6 dirhams")
+        fail(1 <= e.slot <= 5, f"family {_short(e.id)}: house slot {e.slot} is outside 1..5")
     if colours:
         from matplotlib.colors import is_color_like  # lazily: bots and the engine never draw
 
         for e in entries:
-            fail(is_color_like(e.colour), f"family {e.id!r}: colour {e.colour!r} is not a colour matplotlib can draw "
+            fail(is_color_like(e.colour), f"family {_short(e.id)}: colour {_short(e.colour)} is not a colour matplotlib can draw "
                  "(a name like 'red' or a hex code like '#d62728')")
     for edge in ("top", "bottom"):
         slots = sorted(e.slot for e in entries if e.house == edge)
@@ -193,37 +198,37 @@ def _board_rules(families: list[Family]):
         starts: dict[str, str] = {}
         for node, attrs in graph.nodes(data=True):
             kind, number, family = attrs["kind"], attrs.get("number"), attrs.get("family")
-            fail(kind in KINDS, f"space {node!r} has kind {kind!r}; the kinds are {sorted(KINDS)}", "SAM-COMP-4")
+            fail(kind in KINDS, f"space {_short(node)} has kind {_short(kind)}; the kinds are {sorted(KINDS)}", "SAM-COMP-4")
             if number is not None:
-                fail(kind != "water", f"goods space {node!r} (number {number}) is on water; goods spaces are land",
+                fail(kind != "water", f"goods space {_short(node)} (number {number}) is on water; goods spaces are land",
                      "SAM-COMP-2")
-                fail(kind == "goods", f"space {node!r} of kind {kind!r} has a goods number; only goods spaces do",
+                fail(kind == "goods", f"space {_short(node)} of kind {_short(kind)} has a goods number; only goods spaces do",
                      "SAM-COMP-2")
-                fail(1 <= number <= GOODS_COUNT, f"goods space {node!r} has number {number}, outside 1..33",
+                fail(1 <= number <= GOODS_COUNT, f"goods space {_short(node)} has number {number}, outside 1..33",
                      "SAM-COMP-2")
-                fail(number not in numbers, f"goods number {number} is used twice ({numbers.get(number)!r} and "
-                     f"{node!r}); each goods has one space", "SAM-COMP-2")
+                fail(number not in numbers, f"goods number {number} is used twice ({_short(numbers.get(number))} and "
+                     f"{_short(node)}); each goods has one space", "SAM-COMP-2")
                 numbers[number] = node
             else:
-                fail(kind != "goods", f"goods space {node!r} has no goods number", "SAM-COMP-2")
+                fail(kind != "goods", f"goods space {_short(node)} has no goods number", "SAM-COMP-2")
             if kind == "start":
-                fail(family is not None, f"start space {node!r} names no family", "SAM-COMP-1")
-                fail(family in known, f"start space {node!r} names an unknown family {family!r}; the families "
+                fail(family is not None, f"start space {_short(node)} names no family", "SAM-COMP-1")
+                fail(family in known, f"start space {_short(node)} names an unknown family {_short(family)}; the families "
                      f"are {sorted(known)}", "SAM-COMP-1")
-                fail(family not in starts, f"family {family!r} has two start spaces ({starts.get(family)!r} and "
-                     f"{node!r})", "SAM-COMP-1")
+                fail(family not in starts, f"family {_short(family)} has two start spaces ({_short(starts.get(family))} and "
+                     f"{_short(node)})", "SAM-COMP-1")
                 starts[family] = node
             else:
-                fail(family is None, f"space {node!r} of kind {kind!r} names a family; only start spaces do",
+                fail(family is None, f"space {_short(node)} of kind {_short(kind)} names a family; only start spaces do",
                      "SAM-COMP-1")
         missing = sorted(set(range(1, GOODS_COUNT + 1)) - set(numbers))
         fail(not missing, f"goods numbers {missing} have no goods space; goods 1..33 each need one", "SAM-COMP-2")
         for f in families:
-            fail(f.id in starts, f"family {f.id!r} has no start space on the board", "SAM-COMP-1")
-            fail(starts[f.id] == f.start, f"family {f.id!r} starts at {f.start!r} in the families file but the "
-                 f"board marks {starts[f.id]!r}", "SAM-COMP-1")
+            fail(f.id in starts, f"family {_short(f.id)} has no start space on the board", "SAM-COMP-1")
+            fail(starts[f.id] == f.start, f"family {_short(f.id)} starts at {_short(f.start)} in the families file but the "
+                 f"board marks {_short(starts[f.id])}", "SAM-COMP-1")
         for node in graph.nodes:
-            fail(graph.degree(node) > 0, f"space {node!r} has no neighbour", "SAM-COMP-4")
+            fail(graph.degree(node) > 0, f"space {_short(node)} has no neighbour", "SAM-COMP-4")
 
     return rules
 

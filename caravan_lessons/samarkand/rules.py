@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from ..core import Event, RuleViolation, a_or_an, check_seed, derive_seed, plural
+from .. import chance
+from ..core import Event, RuleViolation, _short, a_or_an, check_seed, derive_seed, plural
 from .actions import ACTION_TYPES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, default_board
 from .components import (ACTIVE_PREMIUM, CAMELS_PER_FAMILY, DRAW, FAMILY_TILES, GOODS_COUNT, HAND_LIMIT,
@@ -66,9 +67,9 @@ class State:
 
     def __init__(self, players: int = 4, seed: int | None = None, board: Board | None = None, first: int = 0):
         if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYERS:
-            raise ValueError(f"Samarkand is played by 2 to 5 players, not {players!r}")
+            raise ValueError(f"Samarkand is played by 2 to 5 players, not {_short(players)}")
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-            raise ValueError(f"first must be a seat 0..{players - 1}, not {first!r}")
+            raise ValueError(f"first must be a seat 0..{players - 1}, not {_short(first)}")
         if board is not None and not isinstance(board, Board):
             raise ValueError(f"board must be a samarkand Board (samarkand.load_board(...)), not {type(board).__name__}")
         self.seed = check_seed(seed)
@@ -85,7 +86,7 @@ class State:
         if players == 2:                                                  # SAM-2P-2
             self.house_tiles = [1] * nf
             self.bag = list(range(nf))
-            random.Random(derive_seed(self.seed, "bag")).shuffle(self.bag)
+            chance.shuffle(random.Random(derive_seed(self.seed, "bag")), self.bag, "bag")
         self.reserve = [CAMELS_PER_FAMILY - 1] * nf                       # SAM-SETUP-1
         self.camels: list[list[int]] = [[] for _ in board.spaces]
         for f, s in enumerate(board.start):
@@ -99,7 +100,7 @@ class State:
         self.relation_tiles: list[list[tuple[int, str]]] = [[] for _ in range(players)]
         self.sold: list[list[int]] = [[] for _ in range(players)]
         self.deck = list(range(1, GOODS_COUNT + 1))                       # SAM-SETUP-3
-        random.Random(derive_seed(self.seed, "deck", 0)).shuffle(self.deck)
+        chance.shuffle(random.Random(derive_seed(self.seed, "deck", 0)), self.deck, "deck")
         self.reshuffles = 0
         self.hands = [[self.deck.pop() for _ in range(START_HAND)] for _ in range(players)]
         self.discard: list[int] = []
@@ -168,7 +169,7 @@ class State:
     def why_illegal(self, action) -> RuleViolation | None:
         """None if ``action`` is legal now, else the RuleViolation ``apply`` would raise."""
         if not isinstance(action, ACTION_TYPES):
-            return RuleViolation("SAM-TURN-1", f"{action!r} is not a Samarkand action (Marry, Place, EndTurn, "
+            return RuleViolation("SAM-TURN-1", f"{_short(action)} is not a Samarkand action (Marry, Place, EndTurn, "
                                                "Discard, Sell, Keep, Pass)")
         phase = self.phase
         if phase == OVER:
@@ -180,7 +181,7 @@ class State:
             return RuleViolation("SAM-GOODS-2", f"goods space {goods} was just occupied: player {holder}, who holds "
                                  f"its card, must first Sell({goods}) or Keep({goods})")
         if isinstance(action, (Sell, Keep)):
-            return RuleViolation("SAM-GOODS-3", f"goods card {action.goods!r} can be sold only at the moment its "
+            return RuleViolation("SAM-GOODS-3", f"goods card {_short(action.goods)} can be sold only at the moment its "
                                  "goods space is first occupied, and no such sale is waiting now")
         if phase == DISCARD:
             if not isinstance(action, Discard):
@@ -211,7 +212,7 @@ class State:
     def _family(self, name, rule: str) -> int | RuleViolation:
         f = self.board.family_index.get(name) if isinstance(name, str) else None
         if f is None:
-            return RuleViolation(rule, f"there is no family {name!r}; the families are "
+            return RuleViolation(rule, f"there is no family {_short(name)}; the families are "
                                  f"{', '.join(fam.id for fam in self.board.families)}")
         return f
 
@@ -238,7 +239,7 @@ class State:
         fam, p = self.board.families[f], self.active
         s = self.board.index.get(action.space) if isinstance(action.space, str) else None
         if s is None:
-            return RuleViolation("SAM-COMP-4", f"there is no space {action.space!r} on this board")
+            return RuleViolation("SAM-COMP-4", f"there is no space {_short(action.space)} on this board")
         if second and f != self.extending:
             return RuleViolation("SAM-EXT-1", f"this turn extends the {self.board.families[self.extending].name} "
                                  f"route; the second camel must be of that family too, not {fam.name}")
@@ -266,7 +267,7 @@ class State:
         cards, p = action.cards, self.active
         if (not isinstance(cards, tuple) or len(cards) > MAX_DISCARD
                 or any(isinstance(c, bool) or not isinstance(c, int) for c in cards)):
-            return RuleViolation("SAM-MARRY-4", f"discard 0, 1 or 2 goods cards given by their numbers, not {cards!r}")
+            return RuleViolation("SAM-MARRY-4", f"discard 0, 1 or 2 goods cards given by their numbers, not {_short(cards)}")
         if len(set(cards)) != len(cards) or any(c not in self.hands[p] for c in cards):
             return RuleViolation("SAM-MARRY-4", f"you can discard only cards in your hand {sorted(self.hands[p])} "
                                  "(each once; sold cards stay in front of you)")
@@ -343,7 +344,7 @@ class State:
         if not self.deck and self.discard:                                # SAM-DECK-1
             self.reshuffles += 1
             self.deck, self.discard = self.discard, []
-            random.Random(derive_seed(self.seed, "deck", self.reshuffles)).shuffle(self.deck)
+            chance.shuffle(random.Random(derive_seed(self.seed, "deck", self.reshuffles)), self.deck, "deck")
             self._say(-1, "SAM-DECK-1", "The deck is empty: the discard pile is shuffled into a new deck.")
         return self.deck.pop() if self.deck else 0
 

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..core import FORMAT_VERSION
+from ..core import FORMAT_VERSION, _short
 from ..files import StrictModel, bounded, check, validate
 from .board import Board, board_named, default_board
 from .components import (
@@ -179,7 +179,7 @@ def observation(state: State, player: int) -> dict:
     """``to_dict`` without what ``player`` may not see: other hands (sizes only), deck and discard
     order and content (sizes only), the bag's order (its content is known: SAM-2P-2)."""
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
-        raise ValueError(f"player must be a seat 0..{state.players - 1}, not {player!r}")
+        raise ValueError(f"player must be a seat 0..{state.players - 1}, not {_short(player)}")
     data = to_dict(state)
     del data["seed"]  # the seed would give away the deck order
     data["player"] = player
@@ -210,20 +210,20 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     fams = [f.id for f in board.families]
     fi = board.family_index
     n = len(save.players)
-    ok(save.board == board.graph.graph.get("name", ""), f"it was saved on the board {save.board!r}, not on "
-       f"{board.graph.graph.get('name', '')!r}; load it with that board")
+    ok(save.board == board.graph.graph.get("name", ""), f"it was saved on the board {_short(save.board)}, not on "
+       f"{_short(board.graph.graph.get('name', ''))}; load it with that board")
     ok(2 <= n <= 5, f"{n} players; Samarkand is for 2 to 5", "SAM-TURN-1")
     ok(set(save.families) == set(fams), f"families must be exactly {fams}", "SAM-COMP-1")
     known = set(fams)
     for name in save.bag + save.removed + [r.active for r in save.relations] + [r.passive for r in save.relations]:
-        ok(name in known, f"unknown family {name!r}", "SAM-COMP-1")
+        ok(name in known, f"unknown family {_short(name)}", "SAM-COMP-1")
     state = State.__new__(State)
     state.board, state.seed, state.players, state.limit = board, save.seed, n, HAND_LIMIT.get(n, 10)
     state.money = [p.money for p in save.players]
     state.held = [[0] * len(fams) for _ in range(n)]
     for p, entry in enumerate(save.players):
         for name, count in entry.tiles.items():
-            ok(name in known, f"players[{p}] holds a tile of unknown family {name!r}", "SAM-COMP-1")
+            ok(name in known, f"players[{p}] holds a tile of unknown family {_short(name)}", "SAM-COMP-1")
             ok(1 <= count <= (2 if n == 2 else 1), f"players[{p}] holds {count} {name} tiles",
                "SAM-2P-3" if n == 2 else "SAM-MARRY-3")
             state.held[p][fi[name]] = count
@@ -235,11 +235,11 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     state.bag, state.removed = [fi[x] for x in save.bag], [fi[x] for x in save.removed]
     state.camels = [[] for _ in board.spaces]
     for space, names in save.camels.items():
-        ok(space in board.index, f"camels on unknown space {space!r}", "SAM-COMP-4")
+        ok(space in board.index, f"camels on unknown space {_short(space)}", "SAM-COMP-4")
         for name in names:
-            ok(name in known, f"space {space!r} holds a camel of unknown family {name!r}", "SAM-COMP-1")
+            ok(name in known, f"space {_short(space)} holds a camel of unknown family {_short(name)}", "SAM-COMP-1")
         ok(len(names) <= SPACE_CAPACITY and len(set(names)) == len(names),
-           f"space {space!r} holds {names}: at most 2 camels, never 2 of one family", "SAM-EXT-3")
+           f"space {_short(space)} holds {names}: at most 2 camels, never 2 of one family", "SAM-EXT-3")
         state.camels[board.index[space]] = [fi[x] for x in names]
     state.frontier = open_spaces(board, state.camels)
     state.hands = [list(p.hand) for p in save.players]
@@ -262,7 +262,7 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     state.phase, state.active, state.first = save.phase, save.active, save.first
     state.pending = (save.pending.goods, save.pending.holder) if save.pending else None
     state.after_sale, state.married = save.after_sale, save.married
-    ok(save.extending is None or save.extending in known, f"extending unknown family {save.extending!r}",
+    ok(save.extending is None or save.extending in known, f"extending unknown family {_short(save.extending)}",
        "SAM-EXT-1")
     state.extending = fi[save.extending] if save.extending else -1
     state.passes, state.turns, state.bank_out, state.bank_in = save.passes, save.turns, save.bank_out, save.bank_in
@@ -317,7 +317,7 @@ def _consistent(state: State, ok) -> None:
     ok((state.phase in (SECOND, SALE)) == (state.extending >= 0),
        "the family being extended does not match the phase", "SAM-EXT-1")
     ok(state.phase != OVER or state.end_reason != "", "a finished game must say why it ended", "SAM-END-1")
-    ok(state.phase == OVER or state.end_reason == "", f"the game goes on (phase {state.phase!r}) but says it ended "
+    ok(state.phase == OVER or state.end_reason == "", f"the game goes on (phase {_short(state.phase)}) but says it ended "
        f"by {state.end_reason}", "SAM-END-1")
     # the counters: each bounded by what the pieces on the board and in the hands show happened
     marriages = sum(map(sum, state.held))
@@ -342,5 +342,5 @@ def _consistent(state: State, ok) -> None:
     for i, e in enumerate(state._events):
         ok(-1 <= e.player < n, f"events[{i}] names seat {e.player}; seats are 0..{n - 1} (-1: the game)",
            "SAM-TURN-1")
-        ok(e.rule == "" or e.rule in RULES, f"events[{i}] cites {e.rule!r}, which is no Samarkand rule ID",
+        ok(e.rule == "" or e.rule in RULES, f"events[{i}] cites {_short(e.rule)}, which is no Samarkand rule ID",
            "SAM-TURN-1")
