@@ -221,7 +221,9 @@ def _determinize_checked(observation: dict, rng: random.Random) -> State:
     bag = list(observation["bag"])
     rng.shuffle(bag)
     data["bag"], data["events"], data["seed"] = bag, [], rng.getrandbits(32)
-    return State.from_dict(data)
+    from .saves import from_dict  # a guess at a position, not a file: a lesson position's history may not add up
+
+    return from_dict(data, history=False)
 
 
 def round_reward(state: State, player: int) -> float | None:
