@@ -253,8 +253,20 @@ def determinize(observation: dict, rng: random.Random):
         piles.append(hidden[:n])
         hidden = hidden[n:]
     state.piles = piles
-    state.special_pile = hidden[:len(template.special_pile)]
+    state.special_pile = _special_pile(hidden, observation["special_pile"], data, seen, rng)
     return state
+
+
+def _special_pile(hidden: list, size: int, data, seen: set, rng: random.Random | None) -> list:
+    """``size`` contracts for the special pile: the regular ones not dealt to the piles, then, if a player
+    discarded a starting contract there (MP-CONTRACT-3), unseen starting contracts (shuffled by ``rng``)."""
+    pile = hidden[:size]
+    if len(pile) < size:
+        spare = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "starting" and c not in seen]
+        if rng is not None:
+            rng.shuffle(spare)
+        pile += spare[:size - len(pile)]
+    return pile
 
 
 def _placeholder(full: dict, seen: set) -> dict:
@@ -276,7 +288,7 @@ def _placeholder(full: dict, seen: set) -> dict:
     out = dict(full)
     out["objectives"] = objectives
     out["piles"] = piles
-    out["special_pile"] = hidden[:full["special_pile"]]
+    out["special_pile"] = _special_pile(hidden, full["special_pile"], data, seen, None)
     return out
 
 
