@@ -228,7 +228,6 @@ def determinize(observation: dict, rng: random.Random):
         full = dict(observation)
         full.pop("player")
         full["rng"] = {"version": 3, "state": list(random.Random(0).getstate()[1])}
-        full["events"] = []  # the search never reads the log
         seen_contracts = set(observation["board_contracts"]) | {c for a in observation["active"] for c in a} | {
             c for f in observation["fulfilled"] for c in f} | {
             t[2] for t in observation.get("tasks", ()) if t[0] == "discard"}  # taken, waiting for a discard
@@ -236,7 +235,7 @@ def determinize(observation: dict, rng: random.Random):
         _TEMPLATES.clear()
         _TEMPLATES[key] = found = (observation, template, me, seen_contracts)
     _, template, me, seen = found
-    state = template._scratch()  # the template never changes: the copy shares what the search rarely writes
+    state = template._scratch(events=True)  # the template never changes: the copy shares what search rarely writes
     state.rng = random.Random(rng.getrandbits(64))
     data = state.data
     unseen = [o for o in sorted(data.objectives) if o not in state.objectives[me]]

@@ -53,6 +53,8 @@ _COPY = {"characters": list, "special_pile": list, "posts_left": list, "posts_pl
          "objectives": _nested, "piles": _nested, "fulfilled": _nested, "travellers": _nested,
          "vp_items": lambda rows: [dict(x) for x in rows], "posts": lambda posts: {k: list(v) for k, v in posts.items()}}
 SHARED_FIELDS = frozenset(_COPY)
+_COPY["events"] = list
+_SHARED_AND_EVENTS = SHARED_FIELDS | {"events"}
 """The containers a lookahead child (``State._child_listed``) shares with its parent until it changes them:
 what a move rarely touches (characters, objectives, the contract piles, outposts, trading posts, fulfilled
 contracts, victory points by kind, travellers). The rules change them only through ``State._own(name)``."""
@@ -448,15 +450,19 @@ class State:
         other._do(action, other._listed_plan(action))
         return other
 
-    def _scratch(self) -> State:
+    def _scratch(self, events: bool = False) -> State:
         """A copy for search and lookahead: it shares :data:`SHARED_FIELDS` (and the generator, see :attr:`rng`)
-        with this state until it changes them and keeps no events. Valid while this state does not change; the
-        rules change it as any state, but code that writes a shared field by hand must go through :meth:`_own`."""
+        with this state until it changes them; it starts with no events, or (``events``) with this state's,
+        shared until it logs one. Valid while this state does not change; the rules change it as any state,
+        but code that writes a shared field by hand must go through :meth:`_own`."""
         other = State.__new__(State)
         self._rng_shared = True
         other.__dict__.update(self.__dict__)
-        other._shared = SHARED_FIELDS
-        other.events = []
+        if events:
+            other._shared = _SHARED_AND_EVENTS
+        else:
+            other._shared = SHARED_FIELDS
+            other.events = []
         other.coins, other.camels, other.vp = self.coins[:], self.camels[:], self.vp[:]
         other.tasks, other.board_contracts = self.tasks[:], self.board_contracts[:]
         other.posted_this_turn = self.posted_this_turn[:]
@@ -549,6 +555,8 @@ class State:
 
     # --- helpers shared with effects.py --------------------------------------------------------------
     def _log(self, player: int, text: str, rule: str = "") -> None:
+        if self._shared and "events" in self._shared:
+            self._own("events")
         self.events.append(Event(player, text, rule))
 
     def _check_seat(self, player: Any) -> None:

@@ -131,6 +131,11 @@ def test_determinized_positions_pass_the_strict_save_checks():
                 again = state_from_dict(state_to_dict(world))      # validated: schema and consistency rules
                 assert state_to_dict(again) == state_to_dict(world)
                 assert world.objectives[seat] == state.objectives[seat]
+                assert world.observation(seat) == obs                      # what the seat sees, log included
+                for _ in range(5):                                          # the search plays on the copy ...
+                    if not world.is_terminal():
+                        world._apply_listed(world.legal_actions()[0])
+                assert determinize(obs, random.Random(1)).observation(seat) == obs   # ... not on the template
                 checked += 1
     assert checked > 50
 
