@@ -3,6 +3,7 @@
     python -m caravan_lessons simulate jaipur --games 1000 --seed 1
     python -m caravan_lessons bench --json
     python -m caravan_lessons bench --bots --mcts-games 200 --processes 2
+    python -m caravan_lessons bench --coach --positions 200
     python -m caravan_lessons rules jaipur
     python -m caravan_lessons rules caravan --lang fi   # in Finnish (en, pt, fi; default: CARAVAN_LESSONS_LANG, the locale)
     python -m caravan_lessons schema jaipur      # the saved-game format, as JSON Schema
@@ -132,6 +133,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--browser", action="store_true",
                        help="measure the play app in a real browser instead (Voila + Chromium): click-to-settled-DOM "
                             "medians for a move with the bot's reply, undo, score-stepper Next and a replay step")
+    bench.add_argument("--coach", action="store_true",
+                       help="measure the coach instead: hint time, agreement with a 20x longer search on mid-game "
+                            "positions, and the time of a whole review on 2 processes, per game")
+    bench.add_argument("--positions", type=_non_negative, default=200,
+                       help="with --coach: mid-game positions per game for the agreement (default 200; 0 skips it)")
+    bench.add_argument("--coach-games", nargs="+", type=_game, default=None, metavar="GAME",
+                       help="with --coach: only these games")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
     rules.add_argument("--lang", default=None, metavar="LANG",
@@ -261,6 +269,10 @@ def _main(argv: list[str] | None) -> int:
 
                 return run_bot_bench(games=args.games, mcts_games=args.mcts_games, processes=args.processes,
                                      seed=args.seed, as_json=args.json, checkpoint_dir=args.checkpoint_dir)
+            if args.coach:
+                from .coach.figures import run_coach_bench
+
+                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json)
             if args.browser:
                 from .bench import run_browser_bench
 

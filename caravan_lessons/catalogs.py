@@ -50,6 +50,8 @@ KEYWORDS = {
     "plural": ((1, "c"), 2, 3),            # plural(n, noun[, many]): rewritten by extract_package_python
     "N_plural": ((1, "c"), 2, 3),          # N_plural(noun[, many]): the same nouns, marked in a table
 }
+ENGLISH_ONLY = {"a"}
+"""Fields only English needs (``{a}``: "a" or "an", ``core.article``): a translation may leave them out."""
 RULE_ID = re.compile(r"\b(?:JAI|SAM|CAR|MP)-[A-Z]+-\d+\b")
 
 
@@ -89,8 +91,27 @@ def extract_rules_json(fileobj, keywords, comment_tags, options) -> Iterator[tup
         yield 0, "", section, ["rulebook section"]
 
 
+def _names_of(key: str, contexts: dict[str, str]):
+    """An extraction method for the names in a data file's list ``key`` (``families``, ``nodes``): each field
+    of ``contexts`` (``{"name": "family"}``) with its context, as the package shows them with
+    ``pgettext(context, name)``."""
+    def extract(fileobj, keywords, comment_tags, options):
+        data = json.loads(fileobj.read().decode("utf-8"))
+        source = Path(getattr(fileobj, "name", "")).name
+        seen = set()
+        for i, entry in enumerate(data.get(key, []), start=1):
+            for field, context in contexts.items():
+                name = entry.get(field)
+                if isinstance(name, str) and name and (context, name) not in seen:
+                    seen.add((context, name))
+                    yield i, "pgettext", (context, name), [f"a {context} name in {source}"]
+    return extract
+
+
 METHODS = [
     ("**/data/rules.json", extract_rules_json),
+    ("samarkand/data/families.json", _names_of("families", {"name": "family", "colour_name": "colour"})),
+    ("samarkand/data/board.json", _names_of("nodes", {"name": "place"})),
     ("**.py", extract_package_python),
 ]
 SKIP = ("catalogs.py", "bench.py")   # this tool; the benchmark's report (for maintainers, in English)
@@ -173,8 +194,16 @@ def po_path(lang: str) -> Path:
 # --- checks --------------------------------------------------------------------------------------------
 
 def _fields(text: str) -> list[str]:
-    """The ``str.format`` field names of ``text`` (sorted, with repeats); ValueError if it is malformed."""
-    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+    """The ``str.format`` field names of ``text`` (sorted, with repeats; ``{}`` counted as ``{0}``, ``{1}``,
+    ... in order); ValueError if it is malformed."""
+    names, auto = [], 0
+    for _, name, _, _ in string.Formatter().parse(text):
+        if name is None:
+            continue
+        if name == "":
+            name, auto = str(auto), auto + 1
+        names.append(name)
+    return sorted(names)
 
 
 def _ids(catalog: Iterable[Message]) -> dict[tuple, Message]:
@@ -211,9 +240,10 @@ def problems(lang: str, template: Catalog | None = None, path: Path | None = Non
         originals = wanted.id if isinstance(wanted.id, tuple) else (wanted.id,)
         try:
             expected = [_fields(text) for text in originals]
+            optional = [[f for f in fields if f not in ENGLISH_ONLY] for fields in expected]
             for text in strings:
                 got = _fields(text)
-                if got not in expected:
+                if got not in expected and got not in optional:
                     found.append(f"{lang}: {_key_text(key)}: placeholders {got} in {text!r}, the English has "
                                  f"{expected[0]}")
         except ValueError as error:

@@ -31,6 +31,7 @@ __all__ = [
     "RuleViolation",
     "SaveFileError",
     "a_or_an",
+    "article",
     "join_and",
     "ScoreRow",
     "ScoreSheet",
@@ -393,16 +394,24 @@ def join_and(items: Sequence[str], word: str = "and") -> str:
     return _i18n.gettext("{items} and {last}").format(items=head, last=items[-1])
 
 
-def a_or_an(word: str) -> str:
-    """``word`` with its indefinite article by how it is said: ``a_or_an("Egypt") == "an Egypt"``,
-    ``a_or_an("camel") == "a camel"``, ``a_or_an("8") == "an 8"``, ``a_or_an("11") == "an 11"``."""
+def article(word: str) -> str:
+    """``"a"`` or ``"an"`` for ``word`` by how it is said: ``article("Egypt") == "an"``, ``article("8") == "an"``.
+
+    For messages of the catalogue, pass it as the field ``{a}`` (``tr("{a} {family} camel").format(a=article(name),
+    family=name)``): ``a`` is an English-only field that other languages leave out."""
     text = str(word)
     digits = text.strip()[:len(text.strip()) - len(text.strip().lstrip("0123456789"))]
     if digits:   # eight, eleven, eighteen (and eleven/eighteen thousand) are said with a vowel first
         vowel = digits[0] == "8" or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
     else:
         vowel = text.strip()[:1].lower() in tuple("aeiou")
-    return f"{'an' if vowel else 'a'} {text}"
+    return "an" if vowel else "a"
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article by how it is said: ``a_or_an("Egypt") == "an Egypt"``,
+    ``a_or_an("camel") == "a camel"``, ``a_or_an("8") == "an 8"``, ``a_or_an("11") == "an 11"`` (English only)."""
+    return f"{article(word)} {word}"
 
 
 # --- saved games ---------------------------------------------------------------------------------

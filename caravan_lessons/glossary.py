@@ -103,7 +103,8 @@ def term_problems(game: str, lang: str, pairs) -> list[str]:
     whose English names a term of ``game`` (its ``en_match``, else the English term), the translation must
     match the term's ``<lang>_match`` (else the term itself), case-insensitively. One line per miss."""
     found = []
-    code = re.compile(r"\{[^{}]*\}|\b\w+\([^()]*\)")   # placeholders and calls (Sell(good, count)) are not words
+    # placeholders, calls (Sell(good, count)) and lists of class names ((Marry, Place, ...)) are not words
+    code = re.compile(r"\{[^{}]*\}|\b\w+\([^()]*\)|\([A-Z]\w*(, [A-Z]\w*)+\)")
     pairs = [(code.sub(" ", source), translation) for source, translation in pairs]
     for term in terms(game):
         english = re.compile(term.get("en_match", re.escape(term["en"])), re.IGNORECASE)

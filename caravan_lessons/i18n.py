@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = [
-    "DOMAIN", "ENV_VAR", "LOCALE_DIR", "LanguageError", "N_", "N_plural", "available_languages", "noun", "gettext",
+    "DOMAIN", "ENV_VAR", "LOCALE_DIR", "LanguageError", "Later", "N_", "N_plural", "available_languages", "noun", "gettext",
     "get_language", "language", "language_names", "ngettext", "npgettext", "on_language_change",
     "pgettext", "set_language", "system_language", "tr",
 ]
@@ -300,6 +300,35 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now (a module constant, translated
     with ``_()`` where it is shown)."""
     return message
+
+
+class Later:
+    """A text made now and worded when it is shown, in the language of that moment: a log keeps
+    ``Later(plural, 2, "camel")`` or ``Later(pgettext, "family", "Levant")`` and ``str()``/``format()``
+    give ``"2 camels"`` / ``"2 camelos"``. ``func`` is a module-level function (picklable)."""
+
+    __slots__ = ("func", "args")
+
+    def __init__(self, func: Callable[..., object], *args):
+        self.func, self.args = func, args
+
+    def __str__(self) -> str:
+        return str(self.func(*self.args))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Later({getattr(self.func, '__name__', self.func)}, {', '.join(map(repr, self.args))})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Later) and (self.func, self.args) == (other.func, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.func, self.args))
+
+    def __reduce__(self):
+        return (Later, (self.func, *self.args))
 
 
 def N_plural(singular: str, plural: str | None = None) -> tuple[str, str]:

@@ -58,8 +58,8 @@ def _pile(code: int) -> tuple:
     return pile
 
 
-def _describe(cards: tuple[str, ...]) -> str:
-    counts = Counter(cards)
+def _describe(pile: tuple[str, ...]) -> str:
+    counts = Counter(pile)
     return join_and([cards(n, c) for c, n in counts.items()]) or tr("nothing")
 
 

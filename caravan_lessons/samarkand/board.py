@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from ..boards import MAX_ID, MAX_NOTE, load_board as _load_graph, package_file
 from ..core import _short
 from ..files import DataFileError, StrictModel, check, read_json, validate
+from ..i18n import get_language, pgettext, tr
 from .actions import Marry, Place
 from .components import FAMILIES, GOODS_COUNT, KINDS, LAND_KINDS
 
@@ -75,21 +76,32 @@ class Family:
 
     Attributes:
         id: short name used in actions (``"levant"``).
-        name: display name (``"Levant"``).
-        colour: matplotlib colour of its camels; colour_name in words (``"red"``).
+        source_name: display name in the families file (``"Levant"``); ``name`` is it in the current language.
+        colour: matplotlib colour of its camels; source_colour_name in words (``"red"``), ``colour_name``
+            in the current language.
         price: marriage price in dirhams (3..6).
         house: ``"top"`` or ``"bottom"`` edge of the board; slot 1..5 from west to east.
         start: id of its start space.
     """
 
     id: str
-    name: str
+    source_name: str
     colour: str
-    colour_name: str
+    source_colour_name: str
     price: int
     house: str
     slot: int
     start: str
+
+    @property
+    def name(self) -> str:
+        """The family's name in the current language (a teacher's own names stay as written)."""
+        return pgettext("family", self.source_name)
+
+    @property
+    def colour_name(self) -> str:
+        """The colour in words, in the current language."""
+        return pgettext("colour", self.source_colour_name)
 
 
 _LOADED: dict = {}
@@ -122,7 +134,7 @@ def fingerprint(graph, families) -> str:
         "board": sorted((k, v) for k, v in graph.graph.items() if k != "source"),
         "spaces": sorted((str(n), sorted(a.items())) for n, a in graph.nodes(data=True)),
         "borders": sorted(sorted((str(a), str(b))) for a, b in graph.edges),
-        "families": [sorted(vars(f).items()) for f in families],
+        "families": [sorted((k.removeprefix("source_"), v) for k, v in vars(f).items()) for f in families],  # as in the file
     }
     return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
 
@@ -150,10 +162,9 @@ class Board:
         nodes = graph.nodes
         self.kinds = tuple(nodes[s]["kind"] for s in self.spaces)
         self.land = tuple(k in LAND_KINDS for k in self.kinds)
-        self.names = tuple(nodes[s]["name"] for s in self.spaces)
+        self.source_names = tuple(nodes[s]["name"] for s in self.spaces)
         self.number = tuple(nodes[s].get("number") or 0 for s in self.spaces)
         self.goods_space = {n: i for i, n in enumerate(self.number) if n}
-        self.goods_names = {n: self.names[i] for n, i in self.goods_space.items()}
         self.adjacent = tuple(tuple(sorted(self.index[t] for t in graph[s])) for s in self.spaces)
         self.families = tuple(families)
         self.family_index = {f.id: i for i, f in enumerate(families)}
@@ -162,8 +173,7 @@ class Board:
         self.marry_actions = tuple(Marry(f.id) for f in families)
         self.place_actions = tuple(tuple(Place(f.id, s) for s in self.spaces) for f in families)
         """Ready-made actions (legal_actions hands out these objects instead of building new ones)."""
-        self.labels = tuple(self.space_label(s) for s in range(len(self.spaces)))
-        """Per space, its label in words (``space_label``), ready for the event log."""
+        self._worded: dict[str, tuple] = {}
         self.fingerprint = fingerprint(graph, self.families)
         """What the board plays like, in 16 hex digits (:func:`fingerprint`); saved games record it."""
         _LOADED.setdefault(self.fingerprint, self)
@@ -174,17 +184,45 @@ class Board:
         return (f"<Samarkand board {_short(self.graph.graph.get('name', ''))}: {len(self.spaces)} spaces, "
                 f"{len(self.goods_space)} goods, {self.kinds.count('water')} water>")
 
+    def _words(self) -> tuple:
+        """(names, labels, goods names) in the current language, made once per language."""
+        lang = get_language()
+        words = self._worded.get(lang)
+        if words is None:
+            names = tuple(pgettext("place", n) for n in self.source_names)
+            goods = {n: names[i] for n, i in self.goods_space.items()}
+            self._worded[lang] = (names, None, goods)   # space_label reads the names
+            labels = tuple(self.space_label(s) for s in range(len(self.spaces)))
+            self._worded[lang] = words = (names, labels, goods)
+        return words
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Per space, its name in the current language (``source_names``: as in the board file)."""
+        return self._words()[0]
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Per space, its label in words (``space_label``) in the current language, for the event log."""
+        return self._words()[1]
+
+    @property
+    def goods_names(self) -> dict[int, str]:
+        """Goods number -> the goods' name in the current language."""
+        return self._words()[2]
+
     def space_label(self, space: int) -> str:
-        """``"diamond (22)"``, ``"Caspian Sea (water)"``, ``"Antioch (Levant start)"``, ``"land 4"``."""
+        """``"diamond (22)"``, ``"Caspian Sea (water)"``, ``"Antioch (Levant start)"``, ``"land 4"``, in the current
+        language."""
         kind = self.kinds[space]
         name = self.names[space]
         if kind == "goods":
             return f"{name} ({self.number[space]})"
         if kind == "water":
-            return f"{name} (water)"
+            return tr("{name} (water)").format(name=name)
         if kind == "start":
             fam = self.families[self.family_index[self.graph.nodes[self.spaces[space]]["family"]]]
-            return f"{name} ({fam.name} start)"
+            return tr("{name} ({family} start)").format(name=name, family=fam.name)
         return name
 
 
@@ -209,7 +247,8 @@ def _check_families(entries: list[FamilyEntry], source: str, colours: bool = Tru
     for edge in ("top", "bottom"):
         slots = sorted(e.slot for e in entries if e.house == edge)
         fail(slots == [1, 2, 3, 4, 5], f"the {edge} edge must hold 5 houses in slots 1..5, not {slots}")
-    return [Family(**e.model_dump()) for e in entries]
+    return [Family(**{("source_" + k if k in ("name", "colour_name") else k): v for k, v in e.model_dump().items()})
+            for e in entries]
 
 
 def _board_rules(families: list[Family]):
