@@ -85,7 +85,8 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
     Args:
         seed: the game's seed (contracts, city cards, bonuses, objectives and other dice come from it).
         dice: seat 0's dice as values, e.g. ``(3, 5)`` (the default), or ``{seat: values}``; a value is 1..6
-            (own colour) or ``("black", 4)`` / ``("white", 2)``; 0 is one of Raschid's unset dice.
+            (own colour) or ``("black", 4)`` / ``("white", 2)`` (a black die comes out of the supply); 0 is
+            one of Raschid's unset dice.
             ``None`` keeps the dice as rolled.
         coins, camels: ``{seat: amount}`` or one amount per seat (coins, camels).
         goods: ``{seat: {"pepper": n, "silk": n, "gold": n}}`` (goods not named are 0).
@@ -121,7 +122,9 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
     for seat, values in _per_seat(dice, "dice", n, "lists of die values").items():
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
             raise ValueError(f"scenario: dice[{seat}] is a list of die values, not {_short(values)}")
+        black_before = sum(colour == "black" for colour, _ in state.dice[seat])
         state.dice[seat] = sorted(_die(v, f"dice[{seat}]") for v in values)
+        state.black_dice -= sum(colour == "black" for colour, _ in state.dice[seat]) - black_before  # from the supply
     for seat, amount in _per_seat(coins, "coins", n, "coins").items():
         state.coins[seat] = _whole(amount, f"coins[{seat}]")
     for seat, amount in _per_seat(camels, "camels", n, "camels").items():
