@@ -96,6 +96,30 @@ class CaravanCodec(Codec):
             return None
         return 0 if kind is EndTurn else None
 
+    def legal_ids(self, state) -> list[int]:
+        """The ids of ``state.legal_actions()``, ascending, the camel placements and moves worked out on the
+        spaces' indices (the tests check them against ``Codec.legal_ids``, which encodes every action)."""
+        if state.over:
+            return []
+        if state.actions_left == 0:
+            return [0]
+        p, S, sp, count = state.current, len(self.spaces), self._space, state.count
+        pos, load = state.pos[p], state.load[p]
+        free = None if state.actions_left >= 2 else [i for i, s in enumerate(self.spaces) if not count[s]]
+        ids = [0]
+        if None in pos:                                        # CAR-ACT-1/2
+            ids += range(1, 1 + S) if free is None else [1 + i for i in free]
+        empty_at = sorted({pos[i] for i in range(state.camels) if pos[i] is not None and load[i] is None})
+        move = self._move
+        for source in empty_at:                                # CAR-CAMEL-1
+            a = sp[source]
+            base = move + a * (S - 1)
+            if free is None:
+                ids += range(base, base + S - 1)
+            else:
+                ids += [base + (b if b < a else b - 1) for b in free if b != a]
+        return ids + sorted(map(self.encode, state.goods_actions(empty_at)))
+
     def _action(self, i: int):
         S, spaces = len(self.spaces), self.spaces
         if i == 0:

@@ -33,7 +33,7 @@ from itertools import combinations_with_replacement
 from ..codecs import Codec, egocentric, one_hot
 from ..core import _short
 from .actions import Exchange, NextRound, Sell, TakeCamels, TakeOne
-from .components import (BONUS_TOKENS, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS, HAND_LIMIT,
+from .components import (BONUS_TOKENS, CAMEL_INDEX, CARD_CODE, CARD_COUNTS, CARD_TYPES, INDEX, GOODS, GOODS_TOKENS, HAND_LIMIT,
                          MARKET_SIZE, MATCH_OVER, MIN_SALE, PLAYING, ROUND_OVER)
 
 __all__ = ["FIELDS", "JaipurCodec", "codec"]
@@ -76,6 +76,27 @@ def _exchange_keys() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     return keys
 
 
+def _sub_piles(hand_code: int) -> list[list[tuple[int, ...]]]:
+    """Every sub-pile of the goods of a hand code, by size (0..5): goods indices, ascending."""
+    by_size: list[list[tuple[int, ...]]] = [[] for _ in range(MARKET_SIZE + 1)]
+    piles = [()]
+    for g in range(N_GOODS):
+        n = hand_code >> 4 * g & 15
+        if n:
+            piles = [pile + (g,) * j for pile in piles for j in range(n + 1) if len(pile) + j <= MARKET_SIZE]
+    for pile in piles:
+        by_size[len(pile)].append(pile)
+    return by_size
+
+
+def _code_key(take: tuple[str, ...], give: tuple[str, ...]) -> int:
+    """An exchange as one int, from the codes its Exchange value carries (``take_code``: the cards taken,
+    ``give_code``: the goods given back, ``camels``: the camels given back; components.CARD_CODE)."""
+    taken = sum(CARD_CODE[INDEX[c]] for c in take)
+    given = sum(CARD_CODE[INDEX[c]] for c in give if c != "camel")
+    return taken | given << 28 | give.count("camel") << 56
+
+
 class JaipurCodec(Codec):
     """Jaipur (2 players): ``n`` = 25,503 actions (see the module notes), observation of 63 numbers."""
 
@@ -85,18 +106,32 @@ class JaipurCodec(Codec):
 
     def __init__(self):
         self._exchanges = _exchange_keys()
-        self._exchange_id = {key: 7 + i for i, key in enumerate(self._exchanges)}
+        self._exchange_id = {_code_key(take, give): 7 + i for i, (take, give) in enumerate(self._exchanges)}
         self._sell_first = 7 + len(self._exchanges)
         self._sells = [(g, n) for g in range(N_GOODS) for n in range(MIN_SALE[g], HAND_LIMIT + 1)]
         self._sell_id = {(GOODS[g], n): self._sell_first + i for i, (g, n) in enumerate(self._sells)}
         self._next_round = self._sell_first + len(self._sells)
         self.n = self._next_round + 1
-        self._legal_cache: dict = {}
+        # the fast legal ids (see legal_ids): where each take's block of exchanges starts, the offset of
+        # each give within a block (the same for every take of the same goods types and size), and caches
+        self._block: dict[tuple[int, ...], int] = {}
+        self._give_offset: dict[tuple[int, int], dict[tuple[int, ...], int]] = {}
+        for i, (take, give) in enumerate(self._exchanges):
+            t = tuple(INDEX[c] for c in take)
+            self._block.setdefault(t, 7 + i)
+            mask = sum(1 << g for g in set(t))
+            offsets = self._give_offset.setdefault((mask, len(t)), {})
+            offsets.setdefault(tuple(INDEX[c] for c in give), len(offsets))
+        self._takes: dict[int, list] = {}
+        self._gives: dict[tuple, tuple[int, ...]] = {}
+        self._sales: dict[int, list[int]] = {}
+        self._decoded: dict[int, Exchange] = {}   # exchanges are values: one per id is enough
+        self._piles: dict[int, list[list[tuple[int, ...]]]] = {}
 
     def _index(self, action):
         kind = type(action)
         if kind is Exchange:
-            return self._exchange_id.get(action._key)
+            return self._exchange_id.get(action.take_code | action.give_code << 28 | action.camels << 56)
         if kind is TakeOne:
             return action.index if action.index < N_GOODS else None
         if kind is TakeCamels:
@@ -113,26 +148,70 @@ class JaipurCodec(Codec):
         if i == N_GOODS:
             return TakeCamels()
         if i < self._sell_first:
-            take, give = self._exchanges[i - 7]
-            return Exchange(take, give)
+            found = self._decoded.get(i)
+            if found is None:
+                take, give = self._exchanges[i - 7]
+                found = self._decoded[i] = Exchange(take, give)
+            return found
         if i < self._next_round:
             g, n = self._sells[i - self._sell_first]
             return Sell(GOODS[g], n)
         return NextRound()
 
     def legal_ids(self, state) -> list[int]:
-        """The ids of ``state.legal_actions()``, ascending. During play they depend only on the market,
-        the hand and the herd of the player to move, so they are kept per (market, hand, herd)."""
+        """The ids of ``state.legal_actions()``, ascending, worked out on the card codes without building
+        the actions (the tests check them against ``Codec.legal_ids``, which encodes every legal action).
+
+        Take one good (JAI-TAKE-1, not with 7 cards in hand, JAI-TAKE-7), take the camels (JAI-TAKE-5),
+        every exchange (a take of 2-5 goods on display, against as many cards of other types from the hand
+        and camels from the herd, JAI-TAKE-2..4, 6, at most ``7 - hand size`` camels, JAI-TAKE-7), every
+        sale (JAI-SELL-1, 4)."""
         if state.phase is not PLAYING:
             return [self._next_round] if state.phase is ROUND_OVER else []
         p = state.current_player
-        key = (state.market_code, state.hand_codes[p], state.herds[p])
-        ids = self._legal_cache.get(key)
-        if ids is None:
-            if len(self._legal_cache) > 200_000:
-                self._legal_cache.clear()
-            ids = self._legal_cache[key] = tuple(sorted(map(self.encode, state.legal_actions())))
-        return list(ids)
+        market_code, hand_code, size = state.market_code, state.hand_codes[p], state.hand_sizes[p]
+        ids = [g for g in range(N_GOODS) if market_code >> 4 * g & 15] if size < HAND_LIMIT else []
+        if market_code >> 4 * CAMEL_INDEX & 15:
+            ids.append(N_GOODS)
+        camels = min(state.herds[p], HAND_LIMIT - size)
+        takes = self._takes.get(market_code)
+        if takes is None:
+            takes = self._takes[market_code] = self._takes_of(market_code)
+        gives = self._gives
+        for base, k, mask, keep in takes:
+            key = (hand_code & keep, mask, k, camels)
+            offsets = gives.get(key)
+            if offsets is None:
+                offsets = gives[key] = self._gives_of(hand_code & keep, mask, k, camels)
+            if offsets:
+                ids += [base + o for o in offsets]
+        sales = self._sales.get(hand_code)
+        if sales is None:
+            sales = self._sales[hand_code] = [self._sell_id[GOODS[g], n] for g in range(N_GOODS)
+                                              for n in range(MIN_SALE[g], (hand_code >> 4 * g & 15) + 1)]
+        return ids + sales
+
+    def _takes_of(self, market_code: int) -> list[tuple[int, int, int, int]]:
+        """Every take of 2-5 goods from this market: (first id of its block, cards, goods mask, hand keep-mask)."""
+        counts = [market_code >> 4 * g & 15 for g in range(N_GOODS)]
+        found = []
+        for k in range(2, MARKET_SIZE + 1):
+            for take in combinations_with_replacement(range(N_GOODS), k):
+                if all(take.count(g) <= counts[g] for g in set(take)):
+                    mask = sum(1 << g for g in set(take))
+                    keep = sum(15 * CARD_CODE[g] for g in range(N_GOODS) if not mask >> g & 1)
+                    found.append((self._block[take], k, mask, keep))
+        return sorted(found)
+
+    def _gives_of(self, hand_code: int, mask: int, k: int, camels: int) -> tuple[int, ...]:
+        """The offsets, within a take's block, of every give of ``k`` cards: goods of the hand (already
+        without the taken types) and at most ``camels`` camels."""
+        offsets = self._give_offset[mask, k]
+        piles = self._piles.get(hand_code)
+        if piles is None:
+            piles = self._piles[hand_code] = _sub_piles(hand_code)
+        return tuple(sorted(offsets[pile + (CAMEL_INDEX,) * j] for j in range(min(camels, k) + 1)
+                            for pile in piles[k - j]))
 
     def _features(self, o: dict) -> list[float]:
         me = o["player"]
