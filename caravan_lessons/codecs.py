@@ -57,8 +57,8 @@ class Codec:
 
     Subclasses set ``game`` (the registered name), ``players``, ``n`` and the layout (``_fields``: a
     list of ``(name, size, meaning)``), and implement ``_index(action) -> int | None``,
-    ``_action(i)``, ``_features(observation) -> list[float]`` and, when they know a fast way,
-    ``legal_ids``.
+    ``_action(i)``, ``_fill(observation, x)`` (write the numbers into ``x``, an array of zeros; ``self.at[name]``
+    is where each slice starts) and, when they know a fast way, ``legal_ids``.
     """
 
     game: str = ""
@@ -129,7 +129,18 @@ class Codec:
     @property
     def size(self) -> int:
         """The length of an observation tensor."""
-        return sum(size for _, size, _ in self._fields)
+        found = self.__dict__.get("_size")
+        if found is None:
+            found = self.__dict__["_size"] = sum(size for _, size, _ in self._fields)
+        return found
+
+    @property
+    def at(self) -> dict[str, int]:
+        """Slice name -> its first index in the tensor."""
+        found = self.__dict__.get("_at")
+        if found is None:
+            found = self.__dict__["_at"] = {part.name: part.start for part in self.layout}
+        return found
 
     def observe(self, observation: dict):
         """The tensor of ``observation`` (``state.observation(seat)``): a numpy ``float32`` array of
@@ -143,7 +154,9 @@ class Codec:
         if not isinstance(observation, dict) or observation.get("game") != self.game:
             raise ValueError(f"{self.game} codec: observe takes state.observation(seat) of a {self.game} game, "
                              f"not {_short(observation)}")
-        return np.asarray(self._features(observation), dtype=np.float32)
+        x = np.zeros(self.size, dtype=np.float32)
+        self._fill(observation, x)
+        return x
 
     def explain(self, tensor) -> str:
         """The tensor's slices in plain words with their values (for lessons and debugging)."""
@@ -161,7 +174,7 @@ class Codec:
     def _action(self, i: int) -> Any:  # pragma: no cover
         raise NotImplementedError
 
-    def _features(self, observation: dict) -> list[float]:  # pragma: no cover
+    def _fill(self, observation: dict, x) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def __repr__(self) -> str:

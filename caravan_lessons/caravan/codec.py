@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..codecs import Codec, egocentric, one_hot
+from ..codecs import Codec, egocentric
 from ..core import _short
 from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .board import Board, load_board
@@ -139,50 +139,42 @@ class CaravanCodec(Codec):
         a, b = divmod(rest, S)
         return MoveGood(spaces[a], spaces[b], GOODS[g])
 
-    def _features(self, o: dict) -> list[float]:
+    def _fill(self, o: dict, x) -> None:
         me, p = o["player"], self.players
         if o["players"] != p:
             raise ValueError(f"caravan codec for {p} players: this observation is of a {o['players']}-player game")
         seats = egocentric(me, p)
-        S, sp = len(self.spaces), self._space
-        x = [1.0 if o["current"] == me and not o["over"] else 0.0]
-        x += one_hot(o["actions_left"], range(MAX_ACTIONS + 1))
-        x += [o["turn"] / 100, 1.0 if o["end_triggered"] else 0.0]
-        empty = [0.0] * (p * S)
-        loaded = [0.0] * (p * S * G)
-        under = [0.0] * (p * S * G)
-        supply = [0.0] * p
+        S, sp, at = len(self.spaces), self._space, self.at
+        x[0] = o["current"] == me and not o["over"]
+        x[at["actions_left"] + o["actions_left"]] = 1
+        x[at["turn"]] = o["turn"] / 100
+        x[at["end_triggered"]] = bool(o["end_triggered"])
+        empty, loaded, under, supply = at["empty_camels"], at["loaded_camels"], at["under"], at["supply"]
         for k, s in enumerate(seats):
             camels = o["camels"][s]
             for camel in camels:
-                at = camel["at"]
-                if at is None:
-                    supply[k] += 1 / len(camels)
+                where = camel["at"]
+                if where is None:
+                    x[supply + k] += 1 / len(camels)
                     continue
-                i = sp[tuple(at)]
+                i = sp[tuple(where)]
                 if camel["good"] is None:
-                    empty[k * S + i] += 0.5
+                    x[empty + k * S + i] += 0.5
                 else:
                     j = (k * S + i) * G + _GOOD[camel["good"]]
-                    loaded[j] += 0.5
+                    x[loaded + j] += 0.5
                     if camel["under"]:
-                        under[j] = 1.0
-        x += empty + loaded + under + supply
-        goods = [0.0] * (S * G)
+                        x[under + j] = 1
+            for good in o["delivered"][s]:
+                x[at["delivered"] + k * G + _GOOD[good]] += 1 / CUBES["salt"]
+            x[at["markers"] + k] = o["markers"][s] / 10
+            x[at["tokens"] + k] = o["tokens"][s] / (THEFT_TOKENS_EACH * 4)
         for item in o["goods"]:
-            goods[sp[tuple(item["at"])] * G + _GOOD[item["good"]]] = 1.0
-        x += goods
-        demand = [0.0] * S
+            x[at["goods"] + sp[tuple(item["at"])] * G + _GOOD[item["good"]]] = 1
         for item in o["demand"]:
-            demand[sp[tuple(item["at"])]] = item["markers"] / 4
-        x += demand
-        for s in seats:
-            done = o["delivered"][s]
-            x += [done.count(g) / CUBES["salt"] for g in GOODS]
-        x += [o["markers"][s] / 10 for s in seats]
-        x += [o["tokens"][s] / (THEFT_TOKENS_EACH * 4) for s in seats]
-        x += [o["bag"][g] / CUBES["salt"] for g in GOODS]
-        return x
+            x[at["demand"] + sp[tuple(item["at"])]] = item["markers"] / 4
+        for g, good in enumerate(GOODS):
+            x[at["bag"] + g] = o["bag"][good] / CUBES["salt"]
 
 
 def codec(players: int = 4, board: Board | None = None) -> CaravanCodec:

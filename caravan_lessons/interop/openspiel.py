@@ -54,7 +54,8 @@ from .. import chance
 from ..core import _short
 from .games import GAMES, returns, spec
 
-__all__ = ["GAME_NAMES", "PREFIX", "load", "short_name"]
+__all__ = ["AgentBot", "GAME_NAMES", "GameEvaluator", "ISMCTS", "OpenSpielAgent", "PREFIX", "ismcts_bot", "load",
+           "mcts_bot", "short_name"]
 
 PREFIX = "python_caravan_lessons_"
 GAME_NAMES = {name: PREFIX + name for name in GAMES}
@@ -529,7 +530,11 @@ class CaravanLessonsState(pyspiel.State):
             raise ValueError(f"{self._c.spec.name}: player must be a seat 0..{self._c.players - 1}, not "
                              f"{_short(player_id)}")
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
-        world = self._c.spec.determinize(t.engine.observation(player_id), random.Random(seed))
+        seen = _SEEN.get(id(t))   # the same view for every resample of one search (determinize keeps its plan)
+        if seen is None or seen[0] is not t or seen[1] != t.decisions or seen[2] != player_id:
+            _SEEN.clear()
+            seen = _SEEN[id(t)] = (t, t.decisions, player_id, t.engine.observation(player_id))
+        world = self._c.spec.determinize(seen[3], random.Random(seed))
         new = self.get_game().new_initial_state()
         new._t = _Position(self._c, world, None, t.decisions, root=world.clone(), origin=(t.copy(), player_id))
         return new
@@ -547,6 +552,10 @@ class CaravanLessonsState(pyspiel.State):
             p = t.pending
             head += f"\nwaiting for chance: {p.asked[0][1]} ({len(p.placed)} placed) after {p.action}"
         return f"decisions {t.decisions}\n{head}"
+
+
+_SEEN: dict = {}
+"""The last observation resampled from: id(position) -> (position, decisions, seat, observation)."""
 
 
 def _item_name(config: _Config, what: str, outcome: int) -> str:
@@ -619,6 +628,188 @@ class _Observer:
         if self.perfect_recall:
             return "\n".join(_history(self.config, t, player))
         return _observation_string(t.engine, player)
+
+
+# --- bots both ways ---------------------------------------------------------------------------------
+
+class GameEvaluator:
+    """An OpenSpiel MCTS/ISMCTS evaluator built on a game's own search hooks (those of our MCTSAgent).
+
+    ``evaluate(state)`` plays ``depth`` moves of the game's ``playout_policy`` on a copy of the engine
+    state (the engine's own seeded chance: a rollout, not the game tree) and scores each seat with the
+    game's ``round_reward`` (Jaipur, Samarkand: the round or game is over) or ``evaluate`` (a win chance in
+    [0, 1]), mapped to OpenSpiel's zero-sum scale. ``prior`` is uniform. Random rollouts to the end
+    (OpenSpiel's ``RandomRolloutEvaluator``) also work but take seconds per simulation here: a random
+    Jaipur match is ~200 decisions and ~150 chance nodes, a random Caravan game hardly ever ends.
+
+    Args:
+        game: a game name (``"jaipur"``) or a loaded OpenSpiel game of this module.
+        depth: playout moves before the evaluation (default: as our MCTSAgent, 8 in Marco Polo, else 6).
+        seed: seeds the playouts.
+    """
+
+    def __init__(self, game, depth: int | None = None, seed: int = 0):
+        name = game if isinstance(game, str) else game.spec.name
+        self.spec = spec(name)
+        if depth is None:   # the depth our MCTSAgent plays out in this game
+            depth = 8 if name == "marco_polo" else 6
+        module = self.spec.package()
+        self.round_reward = getattr(module, "round_reward", None)
+        self.value = getattr(module, "evaluate", None)
+        self.policy = getattr(module, "playout_policy", None)
+        if depth.__class__ is not int or depth < 0:
+            raise ValueError(f"depth must be a whole number of moves, 0 or more, not {_short(depth)}")
+        self.depth = depth
+        self.rng = random.Random(seed)
+
+    def _score(self, engine, seat: int) -> float:
+        if self.round_reward is not None:
+            found = self.round_reward(engine, seat)
+            if found is not None:
+                return found
+        if engine.is_terminal():
+            winners = self.spec.winners(engine)
+            return 1.0 / len(winners) if seat in winners else 0.0
+        return self.value(engine, seat) if self.value is not None else 0.5
+
+    def evaluate(self, state):
+        t = state.position
+        n = state.num_players()
+        engine = t.engine.clone()
+        for _ in range(self.depth):
+            if engine.is_terminal() or (self.round_reward is not None and
+                                        self.round_reward(engine, max(engine.current_player, 0)) is not None):
+                break
+            if self.policy is not None:
+                action = self.policy(engine, self.rng)
+            else:
+                actions = engine.legal_actions()
+                action = actions[self.rng.randrange(len(actions))]
+            engine.apply(action)
+        values = [self._score(engine, seat) for seat in range(n)]
+        total = sum(values)
+        if n == 2:
+            return np.array([2 * values[0] - 1, 2 * values[1] - 1])
+        if total <= 0:
+            return np.zeros(n)
+        return np.array([n / (n - 1) * (v / total - 1 / n) for v in values])
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        actions = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(actions)) for a in actions]
+
+
+def _search_classes():
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class _ISMCTS(ismcts.ISMCTSBot):
+        """OpenSpiel's ISMCTSBot with the two calls ``evaluate_bots`` makes of every bot (it has neither)."""
+
+        def restart_at(self, state):
+            self.reset()
+
+        def inform_action(self, state, player_id, action):
+            pass
+
+    return ismcts, mcts, _ISMCTS
+
+
+def ISMCTS(*args, **kwargs):
+    """OpenSpiel's ``ISMCTSBot`` (same arguments), able to play in ``evaluate_bots``."""
+    return _search_classes()[2](*args, **kwargs)
+
+
+def ismcts_bot(game, simulations: int = 1000, seed: int = 0, evaluator=None, uct_c: float = 2.0):
+    """OpenSpiel's information-set MCTS on one of our games: ``simulations`` per move, worlds dealt by
+    ``resample_from_infostate``, nodes keyed by the observation string (the information-state string
+    is a replay of the game, too slow to key every node), the game's own evaluator by default."""
+    ismcts, _, cls = _search_classes()
+    evaluator = evaluator or GameEvaluator(game, seed=seed)
+    return cls(game, evaluator, uct_c, simulations, random_state=np.random.RandomState(seed),
+               final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, use_observation_string=True)
+
+
+def mcts_bot(game, simulations: int = 200, seed: int = 0, evaluator=None, uct_c: float = 2.0):
+    """OpenSpiel's (perfect-information) ``MCTSBot``: in our arena it plays on one world dealt from what its
+    seat sees (it is never shown the hidden cards), in ``evaluate_bots`` on the state it is given."""
+    _, mcts, _ = _search_classes()
+    evaluator = evaluator or GameEvaluator(game, seed=seed)
+    return mcts.MCTSBot(game, uct_c, simulations, evaluator, random_state=np.random.RandomState(seed))
+
+
+class AgentBot(pyspiel.Bot):
+    """One of our agents (``choose(view)``) as an OpenSpiel bot, for ``evaluate_bots`` and the like.
+
+    ``step(state)`` shows the agent a :class:`~caravan_lessons.agents.View` of the engine state for the seat
+    to act (the seat's observation and the legal actions) and returns the id of its choice."""
+
+    def __init__(self, game, agent):
+        super().__init__()
+        if not callable(getattr(agent, "choose", None)):
+            raise ValueError(f"AgentBot takes an agent with a choose(view) method, not {_short(agent)}")
+        self.game, self.agent = game, agent
+        self.codec = game._config.codec
+
+    def step(self, state):
+        from ..agents import View
+
+        engine = state.engine
+        seat = engine.current_player
+        legal = list(engine.legal_actions())
+        action = self.agent.choose(View(engine, seat, legal))
+        return self.codec.encode(action)
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player_id, action):
+        pass
+
+
+class OpenSpielAgent:
+    """An OpenSpiel bot as one of our agents (``choose(view)``), to sit in our arena and ``play_match``.
+
+    The bot is given an OpenSpiel state built from what the seat sees: a world dealt by the game's
+    ``determinize`` from ``view.observation`` (so it never sees the hidden cards; an information-set bot
+    resamples from there). Its answer must be one of the view's legal actions.
+
+    Args:
+        game: the loaded OpenSpiel game (``load("jaipur")``) the bot was made for.
+        bot: a ``pyspiel.Bot`` (``ismcts_bot(game)``, ``mcts_bot(game)``, ...).
+        name: for tables (default: the bot's class name).
+        seed: seeds the deals.
+
+    Attributes:
+        times: seconds per decision of the bot (forced moves not timed), for equal-time comparisons.
+    """
+
+    def __init__(self, game, bot, name: str | None = None, seed: int = 0):
+        if not isinstance(game, CaravanLessonsGame):
+            raise ValueError(f"OpenSpielAgent takes a game from caravan_lessons.interop.openspiel.load(...), not "
+                             f"{_short(game)}")
+        self.game, self.bot = game, bot
+        self.name = name or type(bot).__name__
+        self.rng = random.Random(seed)
+        self.times: list[float] = []
+
+    def choose(self, view):
+        import time
+
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        config = self.game._config
+        world = config.spec.determinize(view.observation, self.rng)
+        state = self.game.new_initial_state()
+        state._t = _Position(config, world, None, root=world.clone())
+        start = time.perf_counter()
+        action = config.codec.decode(self.bot.step(state))
+        self.times.append(time.perf_counter() - start)
+        if action not in actions:
+            raise ValueError(f"{self.name} chose {action}, which is not legal for seat {view.player} now")
+        return action
 
 
 def _register() -> None:

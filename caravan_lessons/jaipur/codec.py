@@ -213,7 +213,7 @@ class JaipurCodec(Codec):
         return tuple(sorted(offsets[pile + (CAMEL_INDEX,) * j] for j in range(min(camels, k) + 1)
                             for pile in piles[k - j]))
 
-    def _features(self, o: dict) -> list[float]:
+    def _fill(self, o: dict, out) -> None:
         me = o["player"]
         seats = egocentric(me, 2)
         phase = o["phase"]
@@ -239,7 +239,7 @@ class JaipurCodec(Codec):
         x += [sum(1 for z, _ in bonus[s] if z == size) / 5 for s in seats for size in BONUS_TOKENS]
         x += [sum(v or 0 for _, v in bonus[s]) / 50 for s in seats]
         x.append(1.0 if o["camel_token"] == me else 0.0)
-        return x
+        out[:] = x
 
 
 def codec(players: int = 2) -> JaipurCodec:

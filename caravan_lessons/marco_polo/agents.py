@@ -212,6 +212,8 @@ def determinize(observation: dict, rng: random.Random):
         if seat != me:
             k = len(template.objectives[seat])
             state.objectives[seat], unseen = unseen[:k], unseen[k:]
+    state.tasks = [("objectives", t[1], tuple(state.objectives[t[1]])) if t[0] == "objectives" and t[1] != me else t
+                   for t in state.tasks]
     hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
     rng.shuffle(hidden)
     sizes = [len(p) for p in template.piles]
@@ -220,8 +222,21 @@ def determinize(observation: dict, rng: random.Random):
         piles.append(hidden[:n])
         hidden = hidden[n:]
     state.piles = piles
-    state.special_pile = hidden[:len(template.special_pile)]
+    state.special_pile = _special_pile(data, seen, hidden, len(template.special_pile), rng)
     return state
+
+
+def _special_pile(data, seen: set, regular: list, size: int, rng: random.Random | None) -> list:
+    """The special pile of ``size`` contracts: the unseen regular ones left after the piles, and, when a
+    player discarded a starting contract under it (MP-CONTRACT-3), as many unseen starting contracts
+    [simplification: which starting contract went there is not in the observation, so it is guessed]."""
+    pile = regular[:size]
+    if len(pile) < size:
+        starting = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "starting" and c not in seen]
+        if rng is not None:
+            rng.shuffle(starting)
+        pile += starting[:size - len(pile)]
+    return pile
 
 
 def _placeholder(full: dict, seen: set) -> dict:
@@ -232,9 +247,11 @@ def _placeholder(full: dict, seen: set) -> dict:
     objectives = [list(o) for o in full["objectives"]]
     mine = {o for o in objectives for o in o}
     spare = [o for o in sorted(data.objectives) if o not in mine]
+    choosing = {t[1] for t in full["tasks"] if t[0] == "objectives"}   # the variant: 4 dealt, 2 to keep
     for seat, held in enumerate(objectives):
         if not held:
-            objectives[seat], spare = spare[:2], spare[2:]
+            k = full["options"]["objectives"] if seat in choosing else 2
+            objectives[seat], spare = spare[:k], spare[k:]
     hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
     piles = []
     for n in full["piles"]:
@@ -242,8 +259,10 @@ def _placeholder(full: dict, seen: set) -> dict:
         hidden = hidden[n:]
     out = dict(full)
     out["objectives"] = objectives
+    out["tasks"] = [[t[0], t[1], list(objectives[t[1]])] if t[0] == "objectives" and not t[2] else t
+                    for t in full["tasks"]]
     out["piles"] = piles
-    out["special_pile"] = hidden[:full["special_pile"]]
+    out["special_pile"] = _special_pile(data, seen, hidden, full["special_pile"], None)
     return out
 
 

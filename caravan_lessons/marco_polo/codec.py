@@ -35,10 +35,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import combinations, combinations_with_replacement, permutations
 
-from ..codecs import Codec, egocentric, one_hot
+from ..codecs import Codec, egocentric
 from ..core import _short
 from .actions import Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move, Place, Reroll
-from .components import GOODS, GameData, default_data
+from .components import GameData, default_data
 from .rules import CHARACTERS, DICE_NEEDED, _map_for
 
 __all__ = ["MarcoPoloCodec", "blocks", "codec"]
@@ -205,6 +205,15 @@ class MarcoPoloCodec(Codec):
         self.objective_ids = sorted(data.objectives)
         self.outpost_ids = sorted(data.outpost_bonuses)
         self.die_kinds = DIE_TYPES + UNSET
+        self._die_index = {die: i for i, die in enumerate(self.die_kinds)}
+        self._location = {loc: i for i, loc in enumerate(self.locations)}
+        self._space_index = {space: i for i, space in enumerate(self.spaces)}
+        self._city = {city: i for i, city in enumerate(self.cities)}
+        self._large = {city: i for i, city in enumerate(self.large)}
+        self._outpost = {b: i for i, b in enumerate(self.outpost_ids)}
+        self._card = {card: i for i, card in enumerate(self.cards)}
+        self._contract = {cid: i for i, cid in enumerate(self.contracts)}
+        self._objective = {i: k for k, i in enumerate(self.objective_ids)}
         spaces = self.spaces
         c, nc = len(self.contracts), len(self.cities)
         return (
@@ -247,74 +256,88 @@ class MarcoPoloCodec(Codec):
             ("options", 2, "1 if 4 objectives are dealt (keep 2); 1 if the player-count variant is on"),
         )
 
-    def _features(self, o: dict) -> list[float]:
+    def _fill(self, o: dict, x) -> None:
         me, p = o["player"], self.players
         if o["players"] != p:
             raise ValueError(f"marco_polo codec for {p} players: this observation is of a {o['players']}-player game")
         seats = egocentric(me, p)
-        x = [1.0 if _decider(o) == me else 0.0]
-        x += one_hot(o["phase"], PHASES)
-        x += one_hot(o["round"], range(1, 6))
-        x += one_hot(o["start_player"], seats)
-        x += one_hot(o["current"], seats)
-        for s in seats:
-            x += one_hot(o["characters"][s], CHARACTERS)
-        x += [o["coins"][s] / 30 for s in seats]
-        x += [o["camels"][s] / 20 for s in seats]
-        x += [o["vp"][s] / 100 for s in seats]
-        x += [o["goods"][s][g] / 10 for s in seats for g in range(len(GOODS))]
-        kinds = self.die_kinds
-        for s in seats:
-            counts = dict.fromkeys(kinds, 0)
+        rank = {s: k for k, s in enumerate(seats)}
+        at = self.at
+        x[0] = _decider(o) == me
+        x[at["phase"] + PHASES.index(o["phase"])] = 1
+        x[at["round"] + o["round"] - 1] = 1
+        x[at["start_player"] + rank[o["start_player"]]] = 1
+        if o["current"] in rank:
+            x[at["turn"] + rank[o["current"]]] = 1
+        kinds = self._die_index
+        for k, s in enumerate(seats):
+            if o["characters"][s]:
+                x[at["characters"] + k * len(CHARACTERS) + CHARACTERS.index(o["characters"][s])] = 1
+            x[at["coins"] + k] = o["coins"][s] / 30
+            x[at["camels"] + k] = o["camels"][s] / 20
+            x[at["vp"] + k] = o["vp"][s] / 100
+            for g, n in enumerate(o["goods"][s]):
+                x[at["goods"] + 3 * k + g] = n / 10
             for die in o["dice"][s]:
-                counts[(die["colour"], die["value"])] += 1
-            x += [counts[k] / 5 for k in kinds]
+                x[at["dice"] + k * len(kinds) + kinds[die["colour"], die["value"]]] += 0.2
+            x[at["posts_left"] + k] = o["posts_left"][s] / 11
+            for where in o["travellers"][s]:
+                x[at["travellers"] + k * len(self.locations) + self._location[where]] += 0.5
         placed = o["spaces"]
-        x += [len(placed.get(space, ())) / 4 for space in self.spaces]
-        for space in self.spaces:
-            here = placed.get(space, ())
-            x += [1.0 if any(d["seat"] == s and d["colour"] == "own" for d in here) else 0.0 for s in seats]
-        x.append(max((d["value"] for d in placed.get("khan", ())), default=0) / 6)
-        x.append(o["black_dice"] / 5)
-        posts = o["posts"]
-        for city in self.cities:
-            owners = posts.get(city, ())
-            x += [1.0 if s in owners else 0.0 for s in seats]
-        beijing = list(posts.get("beijing", ()))[:4]
-        for place in range(4):
-            x += one_hot(beijing[place] if place < len(beijing) else None, seats)
-        x += [o["posts_left"][s] / 11 for s in seats]
-        for s in seats:
-            where = o["travellers"][s]
-            x += [where.count(loc) / 2 for loc in self.locations]
-        x += [1.0 if o["main_done"] else 0.0, 1.0 if o["black_bought"] else 0.0]
-        posted = set(o["posted_this_turn"])
-        x += [1.0 if c in posted else 0.0 for c in self.cities]
-        x += one_hot(o["last_traveller"], seats)
-        outposts = o["outposts"]
-        for city in self.large:
-            x += one_hot(outposts.get(city), self.outpost_ids)
-        where = {card: city for city, ids in o["city_cards"].items() for card in ids}
+        for space, here in placed.items():
+            j = self._space_index.get(space)
+            if j is None:
+                continue
+            x[at["space_dice"] + j] = len(here) / 4
+            for die in here:
+                if die["colour"] == "own" and die["seat"] in rank:
+                    x[at["space_seats"] + j * p + rank[die["seat"]]] = 1
+        x[at["khan_top"]] = max((d["value"] for d in placed.get("khan", ())), default=0) / 6
+        x[at["black_dice"]] = o["black_dice"] / 5
+        cities = self._city
+        for city, owners in o["posts"].items():
+            for s in owners:
+                x[at["posts"] + cities[city] * p + rank[s]] = 1
+        for place, s in enumerate(list(o["posts"].get("beijing", ()))[:4]):
+            x[at["beijing_order"] + place * p + rank[s]] = 1
+        x[at["main_done"]] = bool(o["main_done"])
+        x[at["black_bought"]] = bool(o["black_bought"])
+        for city in o["posted_this_turn"]:
+            x[at["posted_this_turn"] + cities[city]] = 1
+        if o["last_traveller"] is not None:
+            x[at["last_traveller"] + rank[o["last_traveller"]]] = 1
+        large, n_bonus = self._large, len(self.outpost_ids)
+        for city, bonus in o["outposts"].items():
+            if bonus is not None:
+                x[at["outposts"] + large[city] * n_bonus + self._outpost[bonus]] = 1
+        card_index = self._card
+        for city, ids in o["city_cards"].items():
+            for card in ids:
+                x[at["city_cards"] + card_index[card] * len(large) + large[city]] = 1
         for card in self.cards:
-            x += one_hot(where.get(card), self.large)
-        x += [1.0 if placed.get(f"city:{card}") else 0.0 for card in self.cards]
-        columns = list(o["board_contracts"]) + [None] * 6
-        for column in range(6):
-            x += one_hot(columns[column], self.contracts)
-        x += [size / 6 for size in (list(o["piles"]) + [0, 0, 0, 0])[:4]] + [o["special_pile"] / 20]
+            if placed.get(f"city:{card}"):
+                x[at["used_cards"] + card_index[card]] = 1
+        contract, c = self._contract, len(self.contracts)
+        for column, cid in enumerate(o["board_contracts"][:6]):
+            if cid is not None:
+                x[at["board_contracts"] + column * c + contract[cid]] = 1
+        for k, size in enumerate(list(o["piles"])[:4]):
+            x[at["piles"] + k] = size / 6
+        x[at["piles"] + 4] = o["special_pile"] / 20
         for key in ("active", "fulfilled"):
-            for s in seats:
-                held = set(o[key][s])
-                x += [1.0 if c in held else 0.0 for c in self.contracts]
-        mine = set(o["objectives"][me])
-        x += [1.0 if i in mine else 0.0 for i in self.objective_ids]
+            for k, s in enumerate(seats):
+                for cid in o[key][s]:
+                    x[at[key] + k * c + contract[cid]] = 1
+        for i in o["objectives"][me]:
+            x[at["objectives"] + self._objective[i]] = 1
         task = o["tasks"][0] if o["tasks"] and o["tasks"][0][0] in TASK_KINDS else None
-        x += one_hot(task[0] if task else None, TASK_KINDS)
-        x += one_hot(task[1] if task else None, seats)
-        number = task[2] if task and len(task) > 2 and type(task[2]) is int else 0
-        x.append(number / 10)
-        x += [1.0 if o["options"]["objectives"] == 4 else 0.0, 1.0 if o["options"]["player_count_variant"] else 0.0]
-        return x
+        if task:
+            x[at["task"] + TASK_KINDS.index(task[0])] = 1
+            x[at["task_owner"] + rank[task[1]]] = 1
+            if len(task) > 2 and type(task[2]) is int:
+                x[at["task_number"]] = task[2] / 10
+        x[at["options"]] = o["options"]["objectives"] == 4
+        x[at["options"] + 1] = bool(o["options"]["player_count_variant"])
 
 
 def _decider(o: dict) -> int:

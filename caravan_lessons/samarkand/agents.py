@@ -121,7 +121,8 @@ def score_action(state: State, action, me: int, rival_weight: float = 0.3) -> fl
 
 def determinize(observation: dict, rng: random.Random) -> State:
     """A full state that fits ``observation``: the unseen cards (other hands, deck, discards) dealt
-    at random, the bag (2 players) in a random order.
+    at random, the bag (2 players) in a random order. A sale waiting for another seat's decision shows
+    which card that seat holds (SAM-GOODS-2): it stays in that hand.
 
     Raises:
         ValueError: not a Samarkand observation; ``rng`` not a ``random.Random``.
@@ -134,14 +135,16 @@ def determinize(observation: dict, rng: random.Random) -> State:
     known = set(observation["players"][me]["hand"])
     for entry in observation["players"]:
         known.update(entry["sold"])
-    unseen = [g for g in range(1, GOODS_COUNT + 1) if g not in known]
+    pending = observation.get("pending") or {}
+    shown = {pending["holder"]: pending["goods"]} if pending and pending["holder"] != me else {}
+    unseen = [g for g in range(1, GOODS_COUNT + 1) if g not in known and g not in shown.values()]
     rng.shuffle(unseen)
     data = {k: v for k, v in observation.items() if k not in ("player", "current_player", "hand_sizes")}
     data["players"] = [dict(entry) for entry in observation["players"]]
     for p, entry in enumerate(data["players"]):
         if p != me:
-            size = observation["hand_sizes"][p]
-            entry["hand"], unseen = unseen[:size], unseen[size:]
+            size = observation["hand_sizes"][p] - (p in shown)
+            entry["hand"], unseen = unseen[:size] + ([shown[p]] if p in shown else []), unseen[size:]
     discard_size = observation["discard"]
     data["discard"], data["deck"] = unseen[:discard_size], unseen[discard_size:]
     bag = list(observation["bag"])

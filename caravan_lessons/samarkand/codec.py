@@ -30,7 +30,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..codecs import Codec, egocentric, one_hot
+from ..codecs import Codec, egocentric
 from ..core import _short
 from .actions import Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, default_board
@@ -129,59 +129,66 @@ class SamarkandCodec(Codec):
             return Keep(i - self._keep + 1)
         return Pass()
 
-    def _features(self, o: dict) -> list[float]:
+    def _fill(self, o: dict, x) -> None:
         me, p = o["player"], self.players
         if len(o["players"]) != p:
             raise ValueError(f"samarkand codec for {p} players: this observation is of a {len(o['players'])}-player game")
         seats = egocentric(me, p)
-        fams = self.families
-        fi = self.board.family_index
-        x = [1.0 if o["current_player"] == me else 0.0]
-        x += one_hot(o["phase"], PHASES)
-        x += one_hot(o["active"], seats)
-        pending = o["pending"] or {}
-        x += one_hot(pending.get("goods"), _GOODS)
-        x += one_hot(pending.get("holder"), seats)
+        rank = {s: k for k, s in enumerate(seats)}
+        fams, fi, at = self.families, self.board.family_index, self.at
+        nf, g = len(fams), GOODS_COUNT
+        x[0] = o["current_player"] == me
+        x[at["phase"] + PHASES.index(o["phase"])] = 1
+        x[at["active"] + rank[o["active"]]] = 1
+        pending = o["pending"]
+        if pending:
+            x[at["sale_goods"] + pending["goods"] - 1] = 1
+            x[at["sale_holder"] + rank[pending["holder"]]] = 1
         players = o["players"]
-        x += [players[s]["money"] / 50 for s in seats]
-        x += [players[s]["tiles"].get(f, 0) / FAMILY_TILES for s in seats for f in fams]
-        hand = set(players[me]["hand"])
-        x += [1.0 if g in hand else 0.0 for g in _GOODS]
-        limit = HAND_LIMIT[p]
-        x += [o["hand_sizes"][s] / limit for s in seats]
-        for key in ("sold", "goods_tiles"):
-            for s in seats:
-                held = set(players[s][key])
-                x += [1.0 if g in held else 0.0 for g in _GOODS]
-        for s in seats:
-            counts = [0] * len(fams)
-            for tile in players[s]["relation_tiles"]:
-                counts[fi[tile["family"]]] += 1
-            x += [c / RELATION_TILES for c in counts]
-        x += [sum(t["colour"] == "green" for t in players[s]["relation_tiles"]) / 10 for s in seats]
+        tiles, sold, goods, relations = at["family_tiles"], at["sold"], at["goods_tiles"], at["relation_tiles"]
+        for k, s in enumerate(seats):
+            entry = players[s]
+            x[at["money"] + k] = entry["money"] / 50
+            for f, n in entry["tiles"].items():
+                x[tiles + k * nf + fi[f]] = n / FAMILY_TILES
+            for card in entry["sold"]:
+                x[sold + k * g + card - 1] = 1
+            for card in entry["goods_tiles"]:
+                x[goods + k * g + card - 1] = 1
+            green = 0
+            for tile in entry["relation_tiles"]:
+                x[relations + k * nf + fi[tile["family"]]] += 1 / RELATION_TILES
+                green += tile["colour"] == "green"
+            x[at["green_tiles"] + k] = green / 10
+            x[at["hand_sizes"] + k] = o["hand_sizes"][s] / HAND_LIMIT[p]
+        for card in players[me]["hand"]:
+            x[at["hand"] + card - 1] = 1
         families = o["families"]
-        x += [families[f]["house_tiles"] / FAMILY_TILES for f in fams]
-        x += [families[f]["treasury"] / 30 for f in fams]
-        x += [families[f]["reserve"] / (CAMELS_PER_FAMILY - 1) for f in fams]
-        x += [families[f]["relation_stack"] / RELATION_TILES for f in fams]
-        related = [0.0] * len(self._pairs)
+        for f, name in enumerate(fams):
+            family = families[name]
+            x[at["house_tiles"] + f] = family["house_tiles"] / FAMILY_TILES
+            x[at["treasury"] + f] = family["treasury"] / 30
+            x[at["reserve"] + f] = family["reserve"] / (CAMELS_PER_FAMILY - 1)
+            x[at["relation_stack"] + f] = family["relation_stack"] / RELATION_TILES
         for r in o["relations"]:
             a, b = sorted((fi[r["active"]], fi[r["passive"]]))
-            related[self._pairs[a, b]] = 1.0
-        x += related
-        camels = [0.0] * (len(self.spaces) * len(fams))
+            x[at["related"] + self._pairs[a, b]] = 1
+        camels, index = at["camels"], self.board.index
         for space, here in o["camels"].items():
-            base = self.board.index[space] * len(fams)
+            base = camels + index[space] * nf
             for f in here:
-                camels[base + fi[f]] = 1.0
-        x += camels
-        x += [o["deck"] / GOODS_COUNT, o["discard"] / GOODS_COUNT]
-        bag, removed = set(o["bag"]), set(o["removed"])
-        x += [1.0 if f in bag else 0.0 for f in fams]
-        x += [1.0 if f in removed else 0.0 for f in fams]
-        x += one_hot(o["extending"], fams)
-        x += [1.0 if o["married"] else 0.0, o["passes"] / p, o["turns"] / 100]
-        return x
+                x[base + fi[f]] = 1
+        x[at["deck"]] = o["deck"] / GOODS_COUNT
+        x[at["discard"]] = o["discard"] / GOODS_COUNT
+        for f in o["bag"]:
+            x[at["bag"] + fi[f]] = 1
+        for f in o["removed"]:
+            x[at["removed"] + fi[f]] = 1
+        if o["extending"] is not None:
+            x[at["extending"] + fi[o["extending"]]] = 1
+        x[at["married"]] = bool(o["married"])
+        x[at["passes"]] = o["passes"] / p
+        x[at["turns"]] = o["turns"] / 100
 
 
 def codec(players: int = 4, board: Board | None = None) -> SamarkandCodec:
