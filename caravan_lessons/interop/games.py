@@ -117,8 +117,9 @@ class GameSpec:
             from ..viz.caravan import state_figure
 
             return state_figure(state)
-        fig = Figure(figsize=(11, 6.6))
-        ax = fig.add_axes((0, 0, 1, 1))
+        # the lessons' own sizes, laid out by matplotlib (a plain Figure: nothing is left open in pyplot)
+        fig = Figure(figsize=(13, 6.5) if self.name == "samarkand" else (11, 6.6), layout="constrained")
+        ax = fig.add_subplot()
         if self.name == "samarkand":
             from ..viz.samarkand import draw_map
 
