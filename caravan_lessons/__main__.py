@@ -3,7 +3,9 @@
     python -m caravan_lessons simulate jaipur --games 1000 --seed 1
     python -m caravan_lessons bench --json
     python -m caravan_lessons bench --bots --mcts-games 200 --processes 2
+    python -m caravan_lessons bench --coach --positions 200
     python -m caravan_lessons rules jaipur
+    python -m caravan_lessons rules caravan --lang fi   # in Finnish (en, pt, fi; default: CARAVAN_LESSONS_LANG, the locale)
     python -m caravan_lessons schema jaipur      # the saved-game format, as JSON Schema
 
 Bad arguments give one line on stderr naming the problem and exit status 2.
@@ -12,13 +14,44 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import contextmanager
+
+from .i18n import N_, LanguageError, gettext, set_language, tr
 
 COMING: dict[str, str] = {}
+
+_ARGPARSE = {N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+             N_("argument %(argument_name)s: %(message)s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+             N_("expected one argument"), N_("expected at least one argument")}
+"""argparse's own error messages that a learner meets with ``rules``, translated by our catalogue."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, no usage dump
-        self.exit(2, f"caravan_lessons: error: {message} (see --help)\n")
+        self.exit(2, tr("caravan_lessons: error: {message} (see --help)").format(message=message) + "\n")
+
+
+@contextmanager
+def _argparse_in_our_language():
+    """argparse's error messages through our catalogue while the command line is read (then as before)."""
+    before = argparse._
+
+    def translate(message: str) -> str:
+        return gettext(message) if message in _ARGPARSE else before(message)
+    argparse._ = translate
+    try:
+        yield
+    finally:
+        argparse._ = before
+
+
+def _language_first(argv: list[str] | None) -> None:
+    """Set the language of ``--lang X`` before anything else is read, so that every error is in it."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", default=None)
+    known, _rest = early.parse_known_args(argv)
+    if known.lang is not None:
+        set_language(known.lang)   # LanguageError: one line listing the languages there are
 
 
 def _shown(text: str) -> str:
@@ -62,7 +95,8 @@ def _game(text: str) -> str:
         return name
     if name in COMING:
         raise argparse.ArgumentTypeError(f"{COMING[name]} is coming; playable now: {', '.join(game_names())}")
-    raise argparse.ArgumentTypeError(f"unknown game {text!r}; playable now: {', '.join(game_names())}")
+    raise argparse.ArgumentTypeError(tr("unknown game {name}; playable now: {games}").format(
+        name=repr(text), games=", ".join(game_names())))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,8 +139,17 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--browser", action="store_true",
                        help="measure the play app in a real browser instead (Voila + Chromium): click-to-settled-DOM "
                             "medians for a move with the bot's reply, undo, score-stepper Next and a replay step")
+    bench.add_argument("--coach", action="store_true",
+                       help="measure the coach instead: hint time, agreement with a 20x longer search on mid-game "
+                            "positions, and the time of a whole review on 2 processes, per game")
+    bench.add_argument("--positions", type=_non_negative, default=200,
+                       help="with --coach: mid-game positions per game for the agreement (default 200; 0 skips it)")
+    bench.add_argument("--coach-games", nargs="+", type=_game, default=None, metavar="GAME",
+                       help="with --coach: only these games")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
+    rules.add_argument("--lang", default=None, metavar="LANG",
+                       help="the language: en, pt or fi (default: CARAVAN_LESSONS_LANG, else the system locale)")
     schema = sub.add_parser("schema", help="print the JSON Schema of a game's saved-game file (the published format)")
     schema.add_argument("game", type=_game)
     return parser
@@ -216,7 +259,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        _language_first(argv)
+    except LanguageError as error:
+        print(f"caravan_lessons: error: --lang: {error}", file=sys.stderr)
+        return 2
+    with _argparse_in_our_language():
+        args = build_parser().parse_args(argv)
     try:
         if args.command == "simulate":
             return cmd_simulate(args)
@@ -231,6 +280,10 @@ def _main(argv: list[str] | None) -> int:
 
                 return run_interop_bench(as_json=args.json, duel_games=args.duel_games, processes=args.processes,
                                          seed=args.seed, checkpoint_dir=args.checkpoint_dir)
+            if args.coach:
+                from .coach.figures import run_coach_bench
+
+                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json)
             if args.browser:
                 from .bench import run_browser_bench
 
@@ -245,7 +298,7 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:
         raise
     except (ValueError, OSError, RuntimeError) as exc:  # RuntimeError: a game that did not end (random Caravan)
-        print(f"caravan_lessons: error: {exc}", file=sys.stderr)
+        print(tr("caravan_lessons: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("caravan_lessons: interrupted", file=sys.stderr)

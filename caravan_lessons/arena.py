@@ -159,6 +159,40 @@ def _check_checkpoint_path(checkpoint: Any) -> None:
                          "create it first or choose another path")
 
 
+SCORES_ARE_TOTALS = frozenset({"marco_polo"})
+"""Games whose match rows hold the final points as ``score_a``/``score_b`` (Marco Polo's play_match), while
+the ``<kind>_a``/``<kind>_b`` columns are per round; in the other games both are means per round."""
+
+
+def _check_result(row: dict, extra: dict, game: str, where: str) -> None:
+    """A checkpoint row's result agrees with itself (else SaveFileError naming the line): at least one action,
+    the bot with more points wins (Samarkand, Caravan, Marco Polo: one scoring decides; a Jaipur match is
+    won by seals, JAI-MATCH-2), a Samarkand tie is shared (SAM-SCORE-5), and the points by kind add up to
+    the score."""
+    import math
+
+    from .core import SaveFileError
+
+    if row["turns"] < 1:
+        raise SaveFileError(f"{where}: a match of {row['turns']} actions; every match plays at least one")
+    a, b, winner = row["score_a"], row["score_b"], row["winner"]
+    if game != "jaipur" and row["bot_a"] != row["bot_b"]:
+        ahead = row["bot_a"] if a > b else row["bot_b"] if b > a else None
+        if ahead is not None and winner != ahead:
+            raise SaveFileError(f"{where}: the winner is {_short(winner)} but {_short(ahead)} has more points "
+                                f"({a:g} to {b:g}); the most points win")
+        if ahead is None and game == "samarkand" and winner is not None:
+            raise SaveFileError(f"{where}: a tie of {a:g} points has the winner {_short(winner)}; tied players "
+                                "share the win (SAM-SCORE-5)")
+    if extra:
+        scale = 1 if game in SCORES_ARE_TOTALS else row["rounds"]
+        for side, score in (("a", a), ("b", b)):
+            total = sum(v for k, v in extra.items() if k.endswith("_" + side)) * row["rounds"]
+            if not math.isclose(total, score * scale, rel_tol=1e-9, abs_tol=1e-6):
+                raise SaveFileError(f"{where}: the points by kind of bot {side.upper()} add up to "
+                                    f"{total / scale:g}, not its score {score:g}")
+
+
 def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games: int) -> dict[int, dict]:
     """The matches of this tournament already in the checkpoint file ``path`` (none if it does not exist).
 
@@ -207,6 +241,7 @@ def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games:
                                 f"{low if low == high else f'{low} or more'}")
         if row["winner"] not in (None, row["bot_a"], row["bot_b"]):
             raise SaveFileError(f"{where}: the winner {row['winner']!r} is neither bot")
+        _check_result(row, extra, game, where)
         if row["seat_a"] != row["match"] % 2:
             raise SaveFileError(f"{where}: bot A sits in seat {row['match'] % 2} in match {row['match']}, "
                                 f"not {row['seat_a']}")

@@ -29,6 +29,7 @@ from typing import Any
 
 import networkx as nx
 
+from .core import _short
 from .files import DataFileError, finite_number, read_json, validate
 
 __all__ = [
@@ -46,6 +47,12 @@ __all__ = [
 
 BOARD_FORMAT = "caravan_lessons.board"
 BOARD_VERSION = 1
+MAX_ID = 60
+"""The longest id (and space or city name) a board file may give, in characters."""
+MAX_NAME = 100
+"""The longest board name, in characters."""
+MAX_NOTE = 4000
+"""The longest note (the paragraph saying what a teaching board is), in characters."""
 _HEADER = {"format", "version", "game", "name", "teaching_board", "note", "nodes", "edges"}
 
 
@@ -96,16 +103,19 @@ def board_from_data(data: Any, *, game: str, source: str = "board data", node_mo
         raise _fail(source, f"a board file holds a JSON object, not {type(data).__name__}")
     unknown = sorted(set(data) - _HEADER)
     if unknown:
-        raise _fail(source, f"unknown field {unknown[0]!r}; a board has {', '.join(sorted(_HEADER))}")
+        raise _fail(source, f"unknown field {_short(unknown[0])}; a board has {', '.join(sorted(_HEADER))}")
     if data.get("format") != BOARD_FORMAT:
-        raise _fail(source, f"field 'format' should be {BOARD_FORMAT!r}, not {data.get('format')!r}")
+        raise _fail(source, f"field 'format' should be {_short(BOARD_FORMAT)}, not {_short(data.get('format'))}")
     if data.get("version") != BOARD_VERSION or isinstance(data.get("version"), bool):
-        raise _fail(source, f"board format version {data.get('version')!r}; this caravan_lessons reads {BOARD_VERSION}")
+        raise _fail(source, f"board format version {_short(data.get('version'))}; this caravan_lessons reads {BOARD_VERSION}")
     if data.get("game") != game:
-        raise _fail(source, f"this is a board for {data.get('game')!r}, not for {game!r}")
+        raise _fail(source, f"this is a board for {_short(data.get('game'))}, not for {_short(game)}")
     for key, kind in (("name", str), ("note", str), ("teaching_board", bool)):
         if not isinstance(data.get(key), kind):
-            raise _fail(source, f"field {key!r} should be {kind.__name__}, not {type(data.get(key)).__name__}")
+            raise _fail(source, f"field {_short(key)} should be {kind.__name__}, not {type(data.get(key)).__name__}")
+    for key, most in (("name", MAX_NAME), ("note", MAX_NOTE)):
+        if len(data[key]) > most:
+            raise _fail(source, f"field {key!r} is {len(data[key])} characters long; at most {most} allowed")
     nodes, edges = data.get("nodes"), data.get("edges")
     if not isinstance(nodes, list) or not nodes:
         raise _fail(source, "field 'nodes' should be a non-empty list of spaces")
@@ -119,14 +129,15 @@ def board_from_data(data: Any, *, game: str, source: str = "board data", node_mo
         if not isinstance(node, Mapping):
             raise _fail(source, f"{where} should be an object, not {type(node).__name__}")
         node_id = node.get("id")
-        if not isinstance(node_id, str) or not node_id:
-            raise _fail(source, f"{where}: field 'id' should be a non-empty string, not {node_id!r}")
-        where = f"{where} (id {node_id!r})"
+        if not isinstance(node_id, str) or not node_id or len(node_id) > MAX_ID:
+            raise _fail(source, f"{where}: field 'id' should be a non-empty string of at most {MAX_ID} characters, "
+                                f"not {_short(node_id)}")
+        where = f"{where} (id {_short(node_id)})"
         if node_id in graph:
             raise _fail(source, f"{where}: the id is used twice")
         pos = node.get("pos")
         if not (isinstance(pos, list) and len(pos) == 2 and all(finite_number(v) for v in pos)):
-            raise _fail(source, f"{where}: field 'pos' should be two numbers [x, y], not {pos!r}")
+            raise _fail(source, f"{where}: field 'pos' should be two numbers [x, y], not {_short(pos)}")
         attrs = {k: v for k, v in node.items() if k not in ("id", "pos")}
         if "kind" not in attrs or not isinstance(attrs["kind"], str):
             raise _fail(source, f"{where}: field 'kind' should be a string")
@@ -140,11 +151,11 @@ def board_from_data(data: Any, *, game: str, source: str = "board data", node_mo
         a, b = edge.get("a"), edge.get("b")
         for end in (a, b):
             if not isinstance(end, str) or end not in graph:
-                raise _fail(source, f"{where}: {end!r} is not the id of a node of this board")
+                raise _fail(source, f"{where}: {_short(end)} is not the id of a node of this board")
         if a == b:
-            raise _fail(source, f"{where}: an edge joins two different spaces, not {a!r} to itself")
+            raise _fail(source, f"{where}: an edge joins two different spaces, not {_short(a)} to itself")
         if graph.has_edge(a, b):
-            raise _fail(source, f"{where}: {a!r}-{b!r} is listed twice")
+            raise _fail(source, f"{where}: {_short(a)}-{_short(b)} is listed twice")
         attrs = {k: v for k, v in edge.items() if k not in ("a", "b")}
         if edge_model is not None:
             attrs = validate(edge_model, attrs, source=f"{source}: {where} ({a}-{b})",
@@ -172,14 +183,14 @@ def grid_board(rows: int, cols: int, *, cells: Mapping[tuple[int, int], Mapping[
     """
     for label, value in (("rows", rows), ("cols", cols)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
-            raise DataFileError(f"grid {label} should be a whole number from 1 to 100, not {value!r}")
+            raise DataFileError(f"grid {label} should be a whole number from 1 to 100, not {_short(value)}")
     graph = nx.grid_2d_graph(rows, cols)
     graph.graph.update(name=name, game=game, teaching_board=teaching_board, note=note, source="grid")
     for r, c in graph.nodes:
         graph.nodes[r, c].update(kind="plain", pos=(float(c), float(-r)))
     for cell, attrs in (cells or {}).items():
         if cell not in graph:
-            raise DataFileError(f"cell {cell!r} is outside the {rows}x{cols} grid")
+            raise DataFileError(f"cell {_short(cell)} is outside the {rows}x{cols} grid")
         graph.nodes[cell].update(attrs)
     return graph
 

@@ -5,8 +5,15 @@
                                camels={"g3": ["levant", "egypt"]})
 
 Starts from ``new_game(players, seed)`` and changes only what you name; the result passes the
-same consistency rules as a saved game (``saves.from_dict``), so it is a position the rules allow
-counting-wise (every card, tile, camel and coin accounted for).
+consistency rules of a saved game's position (``saves.lesson_position``: every card, tile and camel
+accounted for, the phase and the end as the rules have them, a legal action to play).
+
+[ruling] A lesson may set up what no game reaches: money and treasuries as the example needs them
+(dirhams not conserved), camels away from their family's route, two families side by side with no
+relation yet, a card sold whose goods space is empty. ``scenario`` builds such positions through
+``saves.lesson_position``, which skips exactly those four checks of how the pieces got there; the
+saved-game loader (``State.from_dict``, ``load_game``) keeps them, so such a lesson position, saved,
+does not load back as a game.
 """
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from ..core import SaveFileError, _short
 from .components import GOODS_COUNT
 from .rules import State, new_game, open_spaces
+from .saves import lesson_position
 
 
 def _seat_map(value, name: str, players: int, what: str) -> dict:
@@ -147,9 +155,9 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
                          f"{', '.join(fi)} and spaces are the board's ids ('g3', ...)") from None
     state.frontier = open_spaces(board, state.camels)
     try:
-        return State.from_dict(state.to_dict(), board)
+        return lesson_position(state.to_dict(), board)
     except SaveFileError as exc:
-        raise ValueError(f"scenario: {exc}") from None
+        raise ValueError(str(exc)) from None
 
 
 def near_end(players: int = 4, seed: int = 0, turns_left: int = 3, bot: str = "heuristic", board=None) -> State:

@@ -22,6 +22,11 @@ __all__ = ["draw_bag", "draw_grid", "draw_pieces", "draw_state", "reach_of", "st
 
 CELL = 0.86
 """Side of a drawn space, in board units (spaces are 1 apart)."""
+GROUP_COLOURS = ("#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#a6761d", "#666666")
+"""Frame colours of a player's camel groups g1, g2, ... (``groups_of=``): a frame, so a city keeps its colour;
+none is the red of the reach frame and path."""
+REACH_COLOUR = "#d62728"
+"""The frame of a city where the good would be delivered, and the chain path to it (``good_from=``)."""
 
 
 def _mix(colour: str, towards: str = "white", amount: float = 0.5) -> tuple:
@@ -82,8 +87,9 @@ def draw_state(state, ax=None, *, groups_of: int | None = None, good_from=None, 
     draw_grid(state.board, ax, title=title)
     draw_pieces(state, ax, groups_of=groups_of, good_from=good_from)
     if legend:
-        ax.legend(handles=_legend_handles(state), loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9,
-                  frameon=False)
+        handles, labels, handler_map = _legend_handles(state, groups_of, good_from)
+        ax.legend(handles, labels, handler_map=handler_map, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+                  fontsize=9, frameon=False)
     return ax
 
 
@@ -118,7 +124,7 @@ def _space_label(board, ax, node, colour: str = "#222") -> None:
     x, y = node[1], -node[0]
     if node in board.city_name:
         ax.text(x, y + CELL / 2 - 0.12, board.city_name[node], ha="center", va="center", zorder=6,
-                fontsize=8.5, color=colour, gid="space-label")
+                fontsize=9, color=colour, gid="space-label")
     elif node in board.number_of:
         ax.text(x, y + CELL / 2 - 0.12, str(board.number_of[node]), ha="center", va="center", zorder=6,
                 fontsize=10, fontweight="bold", color=colour, gid="space-label")
@@ -134,37 +140,33 @@ def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> l
     :func:`draw_grid`; returns the artists added (remove them to redraw after the next action)."""
     before = set(ax.get_children())
     if groups_of is not None:
-        colour = PLAYER_COLOURS[groups_of]
         groups = sorted(state.camel_groups(groups_of), key=lambda g: min(g))
-        tones = [("white", 0.15), ("black", 0.35), ("white", 0.6), ("black", 0.6)]
         for k, group in enumerate(groups):
-            shade = _mix(colour, *tones[k % len(tones)])
+            frame = GROUP_COLOURS[k % len(GROUP_COLOURS)]
             for node in group:
-                # the shade (alpha 0.55) over the space: white words where the result is dark
-                seen = tuple(0.55 * s + 0.45 * b for s, b in zip(shade, _space_colour(state.board, node)))
-                ink = "white" if 0.2126 * seen[0] + 0.7152 * seen[1] + 0.0722 * seen[2] < 0.5 else "#222"
+                # a frame inside the space in the group's colour: the space (a city's colour) shows through
                 x, y = node[1], -node[0]
-                _add(ax, Rectangle((x - CELL / 2, y - CELL / 2), CELL, CELL, facecolor=shade, alpha=0.55,
-                                       edgecolor=colour, lw=2, zorder=1.6))
-                _space_label(state.board, ax, node, ink)  # again over the shade (an app blits pieces over the grid)
+                _add(ax, Rectangle((x - CELL / 2 + 0.05, y - CELL / 2 + 0.05), CELL - 0.1, CELL - 0.1, fill=False,
+                                   edgecolor=frame, lw=3.5, zorder=1.6, gid="group-frame"))
+                tag = {"boxstyle": "round,pad=0.12", "facecolor": frame, "edgecolor": "none"}
                 if node in state.board.city_name:
                     # a city's name fills its top row and a city holds no cube nor demand disc: right middle
-                    ax.text(x + CELL / 2 - 0.04, y + 0.06, f"g{k + 1}", fontsize=8, zorder=6,
-                            color=ink, fontweight="bold", ha="right", va="center", gid="group-label")
+                    ax.text(x + CELL / 2 - 0.1, y + 0.06, f"g{k + 1}", fontsize=9, zorder=6, bbox=tag,
+                            color="white", fontweight="bold", ha="right", va="center", gid="group-label")
                 else:
                     # top-right corner: clear of the number (top middle), the cube (left), the demand disc
                     # (right middle) and the camels (bottom)
-                    ax.text(x + CELL / 2 - 0.04, y + CELL / 2 - 0.04, f"g{k + 1}", fontsize=8, zorder=6,
-                            color=ink, fontweight="bold", ha="right", va="top", gid="group-label")
+                    ax.text(x + CELL / 2 - 0.1, y + CELL / 2 - 0.1, f"g{k + 1}", fontsize=9, zorder=6, bbox=tag,
+                            color="white", fontweight="bold", ha="right", va="top", gid="group-label")
     if good_from is not None:
         ring, path = reach_of(state, good_from)
         for node in ring:
             x, y = node[1], -node[0]
             _add(ax, Rectangle((x - CELL / 2 - 0.04, y - CELL / 2 - 0.04), CELL + 0.08, CELL + 0.08,
-                                   fill=False, edgecolor="#d62728", lw=3, zorder=7))
+                                   fill=False, edgecolor=REACH_COLOUR, lw=3, zorder=7, gid="reach-frame"))
         if len(path) > 1:
-            ax.plot([n[1] for n in path], [-n[0] for n in path], color="#d62728", lw=5, alpha=0.75,
-                    solid_capstyle="round", zorder=2.5)
+            ax.plot([n[1] for n in path], [-n[0] for n in path], color=REACH_COLOUR, lw=5, alpha=0.75,
+                    solid_capstyle="round", zorder=2.5, gid="chain-path")
     for node, good in state.goods.items():
         x, y = node[1], -node[0]
         _add(ax, Rectangle((x - 0.32, y - 0.02), 0.2, 0.2, facecolor=DRAW_COLOURS[good], edgecolor="#222",
@@ -172,7 +174,7 @@ def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> l
     for node, n in state.demand.items():
         x, y = node[1], -node[0]
         _add(ax, Circle((x + 0.26, y + 0.06), 0.1, facecolor="#111", zorder=5))
-        ax.text(x + 0.26, y + 0.06, str(n), color="white", fontsize=7.5, ha="center", va="center", zorder=6)
+        ax.text(x + 0.26, y + 0.06, str(n), color="white", fontsize=9, ha="center", va="center", zorder=6)
     _draw_camels(state, ax)
     return [a for a in ax.get_children() if a not in before]
 
@@ -194,28 +196,43 @@ def _draw_camels(state, ax) -> None:
             r = width * 0.42
             good = state.load[p][i]
             if good is not None and state.under[p][i]:
-                _add(ax, Rectangle((x - r * 0.9, y - r * 2.0), r * 1.8, r * 1.3, facecolor=DRAW_COLOURS[good],
-                                       edgecolor="#111", lw=0.9, ls="--", zorder=5))
+                # the stolen good lies under its thief's camel (CAR-STEAL-2): a hatched cube below the disc,
+                # whole, so it can be seen at notebook size
+                _add(ax, Rectangle((x - 0.075, y - r - 0.16), 0.15, 0.15, facecolor=DRAW_COLOURS[good],
+                                   edgecolor="#111", lw=1.2, ls="--", hatch="////", zorder=5, gid="stolen-good"))
             _add(ax, Circle((x, y), r, facecolor=PLAYER_COLOURS[p], edgecolor="#111", lw=0.9, zorder=6))
             if good is not None and not state.under[p][i]:
                 _add(ax, Rectangle((x - r * 0.8, y + r * 0.7), r * 1.6, r * 1.6, facecolor=DRAW_COLOURS[good],
                                        edgecolor="#111", lw=0.9, zorder=7))
 
 
-def _legend_handles(state):
+def _legend_handles(state, groups_of=None, good_from=None):
+    """The legend: players' camels, the goods, demand markers, loaded and stolen goods; with ``groups_of`` the
+    group frames, with ``good_from`` the reach frame and the chain path."""
+    from matplotlib.legend_handler import HandlerTuple
     from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
 
     handles = [Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor=PLAYER_COLOURS[p],
                       markeredgecolor="#111", label=f"player {p}'s camel") for p in range(state.players)]
     handles += [Line2D([], [], marker="s", ls="", markersize=9, markerfacecolor=DRAW_COLOURS[g],
                        markeredgecolor="#111", label=f"{g} ({'rare, 6' if g in RARE else 'common, 3'})")
                 for g in GOODS]
+    camel = Line2D([], [], marker="o", ls="", markersize=12, markerfacecolor=PLAYER_COLOURS[0], markeredgecolor="#111")
+    cube = Line2D([], [], marker="s", ls="", markersize=7, markerfacecolor="#bbbbbb", markeredgecolor="#111")
     handles += [Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor="#111", label="demand marker (1)"),
-                Line2D([], [], marker="s", ls="", markersize=9, markerfacecolor="white", markeredgecolor="#111",
-                       label="cube above a camel: loaded"),
-                Line2D([], [], marker="s", ls="", markersize=9, markerfacecolor="white", markeredgecolor="#111",
-                       linestyle="", label="dashed cube below: stolen, safe")]
-    return handles
+                (camel, cube), Patch(facecolor="#bbbbbb", edgecolor="#111", hatch="////", linestyle="--")]
+    labels = [h.get_label() for h in handles[:-2]] + ["cube on a camel: loaded",
+                                                      "hatched cube under it: stolen, safe"]
+    if groups_of is not None:
+        for k, _group in enumerate(sorted(state.camel_groups(groups_of), key=lambda g: min(g))):
+            handles.append(Patch(fill=False, edgecolor=GROUP_COLOURS[k % len(GROUP_COLOURS)], lw=3))
+            labels.append(f"g{k + 1}: player {groups_of}'s camel group {k + 1}")
+    if good_from is not None:
+        handles += [Patch(fill=False, edgecolor=REACH_COLOUR, lw=3), Line2D([], [], color=REACH_COLOUR, lw=5,
+                                                                              alpha=0.75)]
+        labels += ["red frame: city it is delivered to", "red line: its chain path"]
+    return handles, labels, {tuple: HandlerTuple(ndivide=None)}
 
 
 def draw_bag(state, ax=None, title: str = "What can still come out of the bag"):
@@ -267,6 +284,8 @@ def state_figure(state, *, groups_of: int | None = None, good_from=None, fig: Fi
     draw_state(state, board_ax, groups_of=groups_of, good_from=good_from, legend=False)
     legend_ax = fig.add_axes((0.6, 0.0, 0.4, 0.45))
     legend_ax.axis("off")
-    legend_ax.legend(handles=_legend_handles(state), loc="upper left", fontsize=8.5, frameon=False, ncol=2)
+    handles, labels, handler_map = _legend_handles(state, groups_of, good_from)
+    legend_ax.legend(handles, labels, handler_map=handler_map, loc="upper left", fontsize=9, frameon=False,
+                     ncol=1 if len(handles) <= 15 else 2)
     _player_panel(state, fig.add_axes((0.61, 0.47, 0.38, 0.47)))
     return fig

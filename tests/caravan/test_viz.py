@@ -85,3 +85,35 @@ def test_group_labels_do_not_cover_city_names_or_space_numbers(artifacts):
         box = label.get_window_extent(renderer)
         for name in names:
             assert not box.overlaps(name.get_window_extent(renderer)), (label.get_text(), name.get_text())
+
+
+def test_group_frames_keep_city_colours_and_the_legend_names_groups_frame_and_path():
+    """Issue 18 (C2): Sijilmasa stays purple under its group's mark; g1/g2, the red frame and the red
+    line are in the legend."""
+    from matplotlib.colors import to_rgba
+
+    state = c.scenario(2, camels={0: [((3, 3), 'salt'), ((3, 4), None), ((4, 4), None), ((3, 6), None)],
+                                  1: [((3, 5), None)]})
+    ax = v.draw_state(state, groups_of=0, good_from=(3, 3))
+    over_city = [p for p in ax.patches + ax.artists if isinstance(p, Rectangle) and p.get_zorder() > 1.5
+                 and abs(p.get_x() + p.get_width() / 2 - 6) < 0.01 and abs(p.get_y() + p.get_height() / 2 + 3) < 0.01]
+    assert over_city and all(not p.get_fill() or to_rgba(p.get_facecolor())[3] == 0 for p in over_city)
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "g1: player 0's camel group 1" in legend and "g2: player 0's camel group 2" in legend
+    assert "red frame: city it is delivered to" in legend and "red line: its chain path" in legend
+    assert [p for p in ax.artists + ax.patches if p.get_gid() == "reach-frame"]
+
+
+def test_a_stolen_good_is_a_whole_hatched_cube_and_player_colours_are_no_goods_colours():
+    """Issue 18 (C4, C5): the stolen cube is drawn whole below the camel's disc (was a sliver under it), its
+    legend symbol differs from a loaded cube's, and no player's camel has a good's colour."""
+    state = c.scenario(2, camels={0: [((3, 3), "gems", True), ((5, 5), None)]})
+    ax = v.draw_state(state)
+    cube = next(p for p in ax.patches + ax.artists if p.get_gid() == "stolen-good")
+    disc = next(p for p in ax.patches + ax.artists if isinstance(p, Circle) and abs(p.center[0] - 3) < 0.5
+                and abs(p.center[1] + 3) < 0.5)
+    assert cube.get_y() + cube.get_height() <= disc.center[1] - disc.radius + 1e-9  # below the disc, whole
+    assert cube.get_width() >= 0.15 and cube.get_hatch()
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "cube on a camel: loaded" in legend and "hatched cube under it: stolen, safe" in legend
+    assert not set(c.components.PLAYER_COLOURS) & set(c.components.DRAW_COLOURS.values())

@@ -150,11 +150,18 @@ def test_tensor_follows_its_layout(game, players):
         codec.observe({"game": "chess"})
 
 
+def _copy(state):
+    """A copy sharing nothing with ``state`` (clones may share lists until they change them)."""
+    from caravan_lessons.core import state_from_dict
+
+    return state_from_dict(state.to_dict())
+
+
 def _hidden_edits(game: str, state, seat: int, rng: random.Random):
     """Copies of ``state`` that differ from it only in what ``seat`` cannot see."""
     edits = []
     if game == "jaipur":
-        other = state.clone()
+        other = _copy(state)
         other.deck.reverse()
         opp = 1 - seat
         swap = next(((g, c) for g in range(6) if other.hands[opp][g] for c in set(other.deck) if c != g and c != 6),
@@ -170,7 +177,7 @@ def _hidden_edits(game: str, state, seat: int, rng: random.Random):
             rng.shuffle(stack)
         edits.append(other)
     elif game == "samarkand":
-        other = state.clone()
+        other = _copy(state)
         rng.shuffle(other.deck)
         rng.shuffle(other.bag)
         rng.shuffle(other.discard)
@@ -179,11 +186,11 @@ def _hidden_edits(game: str, state, seat: int, rng: random.Random):
                 other.hands[q][0], other.deck[0] = other.deck[0], other.hands[q][0]
         edits.append(other)
     elif game == "caravan":
-        other = state.clone()
+        other = _copy(state)
         rng.shuffle(other.bag)
         edits.append(other)
     else:
-        other = state.clone()
+        other = _copy(state)
         for pile in other.piles:
             rng.shuffle(pile)
         rng.shuffle(other.special_pile)
