@@ -160,8 +160,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --interop: also play OpenSpiel's ISMCTS (1000 simulations) against our MCTS at the "
                             "same time per move, this many 2-player matches per game (default 0: skip; hours)")
     bench.add_argument("--browser", action="store_true",
-                       help="measure the play app in a real browser instead (Voila + Chromium): click-to-settled-DOM "
-                            "medians for a move with the bot's reply, undo, score-stepper Next and a replay step")
+                       help="measure the play apps in a real browser instead (Voila + Chromium): per game and kind of "
+                            "click, the click-to-settled-page median and max beside the in-process median and the "
+                            "load average (Jaipur: a move with the bot's reply, undo, score-stepper Next, a replay "
+                            "step; the map games: clicks on their clickable boards, bot replies reported apart)")
+    bench.add_argument("--browser-games", nargs="+", type=_game, default=None, metavar="GAME",
+                       help="with --browser: only these games (default: all four)")
+    bench.add_argument("--samples", type=_positive, default=10,
+                       help="with --browser: clicks of each kind to time (default 10)")
     bench.add_argument("--coach", action="store_true",
                        help="measure the coach instead: hint time, agreement with a 20x longer search on mid-game "
                             "positions, and the time of a whole review on 2 processes, per game")
@@ -354,7 +360,7 @@ def _main(argv: list[str] | None) -> int:
             if args.browser:
                 from .bench import run_browser_bench
 
-                return run_browser_bench(as_json=args.json)
+                return run_browser_bench(samples=args.samples, as_json=args.json, games=args.browser_games)
             from .bench import run_bench
 
             return run_bench(rounds=args.rounds, as_json=args.json)

@@ -18,8 +18,8 @@ from ..core import plural
 from ..caravan.components import DRAW_COLOURS, GOODS, PLAYER_COLOURS, RARE
 from . import to_png  # noqa: F401  (re-exported for lessons)
 
-__all__ = ["SCORE_COLOURS", "draw_bag", "draw_grid", "draw_legend", "draw_pieces", "draw_state", "pieces",
-           "reach_of", "state_figure", "status", "to_png"]
+__all__ = ["SCORE_COLOURS", "draw_bag", "draw_grid", "draw_legend", "draw_pieces", "draw_points_by_source",
+           "draw_state", "pieces", "reach_of", "state_figure", "status", "to_png"]
 
 CELL = 0.86
 """Side of a drawn space, in board units (spaces are 1 apart)."""
@@ -179,14 +179,32 @@ def _discs(ax, discs: list, gid: str, zorder: float, **style):
     return collection
 
 
+_GLYPHS: dict = {}
+"""Glyph paths of short words, made once (matplotlib's mathtext parser takes a few ms per word)."""
+
+
+def _glyph(text: str):
+    """The outline of ``text`` as a marker path (centred, the larger side 1), cached."""
+    if text not in _GLYPHS:
+        from matplotlib.markers import MarkerStyle
+
+        marker = MarkerStyle(f"${text}$")
+        _GLYPHS[text] = marker.get_path().transformed(marker.get_transform())
+    return _GLYPHS[text]
+
+
 def _words(ax, words: dict, gid: str, zorder: float, colour: str = "white", points: float = 9):
-    """Short words (``{text: [(x, y), ...]}``: demand counts, group tags) as glyph markers, one scatter per word:
-    a path collection draws in a fraction of the time of as many Text artists (an app redraws them per click).
-    ``points``: the glyph height, as a font size."""
+    """Short words (``{text: [(x, y), ...]}``: demand counts, group tags) as glyph markers, one collection per
+    word: a path collection draws in a fraction of the time of as many Text artists (an app redraws them per
+    click), and the glyphs are made once. ``points``: the glyph height, as a font size."""
+    from matplotlib.collections import PathCollection
+
     for text, where in words.items():
         if where:
-            ax.scatter([p[0] for p in where], [p[1] for p in where], s=(0.72 * points * max(1, len(text)) ** 0.5) ** 2,
-                       marker=f"${text}$", c=colour, linewidths=0, zorder=zorder, gid=gid)
+            size = (0.72 * points * max(1, len(text)) ** 0.5) ** 2
+            ax.add_collection(PathCollection((_glyph(text),), sizes=[size], offsets=where,
+                                             offset_transform=ax.transData, facecolors=colour, edgecolors="none",
+                                             linewidths=0, zorder=zorder, gid=gid), autolim=False)
 
 
 def pieces(ax, gid: str) -> int:
@@ -365,4 +383,36 @@ def state_figure(state, *, groups_of: int | None = None, good_from=None, fig: Fi
     legend_ax.legend(handles, labels, handler_map=handler_map, loc="upper left", fontsize=9, frameon=False,
                      ncol=1 if len(handles) <= 15 else 2)
     _player_panel(state, fig.add_axes((0.61, 0.47, 0.38, 0.47)))
+    return fig
+
+
+def draw_points_by_source(state, fig: Figure | None = None) -> Figure:
+    """Where each player's points come from (the score sheet, CAR-SCORE-1/2): stacked bars of rare goods (6 each),
+    common goods (3 each) and demand markers (1 each), the penalty for goods still loaded below zero, and the
+    total as a black diamond. Every text 9 pt or more, the legend beside the bars. Returns the Figure."""
+    from ..caravan.components import COMMON
+
+    if fig is None:
+        fig = Figure(figsize=(6.8, 3.4), layout="constrained")
+    fig.clear()
+    ax = fig.add_subplot()
+    players = list(range(state.players))
+    parts = {"rare goods x 6": [6 * sum(g in RARE for g in state.delivered[p]) for p in players],
+             "common goods x 3": [3 * sum(g in COMMON for g in state.delivered[p]) for p in players],
+             "demand markers x 1": [state.markers[p] for p in players]}
+    bottom = [0] * len(players)
+    for (label, values), colour in zip(parts.items(), ("#7b5ea7", "#d08c3c", "#444444")):
+        ax.bar(players, values, bottom=bottom, color=colour, label=label)
+        bottom = [b + v for b, v in zip(bottom, values)]
+    penalty = [sum(r.points for r in state.score_sheet().rows if r.player == p and r.rule == "CAR-SCORE-2")
+               for p in players]
+    ax.bar(players, penalty, color="#c0392b", label="penalty (goods still loaded)")
+    totals = state.score_sheet().totals()
+    ax.scatter(players, totals, color="black", marker="D", s=40, zorder=3, label="total")
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xticks(players, [f"player {p}" for p in players], fontsize=9)
+    ax.tick_params(axis="y", labelsize=9)
+    ax.set_ylabel("points", fontsize=9)
+    ax.set_title("Where the points come from", fontsize=10)
+    ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1))
     return fig
