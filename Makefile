@@ -2,6 +2,7 @@
 #   make lab     open the lessons in JupyterLab
 #   make test    run the whole test suite (the command CI runs)
 #   make bench   time the engines and bots
+#   make translations  extract the messages, update the pt/fi catalogues, compile them (babel)
 #   make fuzz    the standing fuzz suite with its figures (FUZZ_SCALE=20 for 20x the examples)
 #   make app     the Jaipur play page and score stepper, standalone with Voila (http://127.0.0.1:8866)
 #   make clean   remove the venv, caches and build/test artefacts
@@ -19,7 +20,7 @@ WORKERS ?= auto
 # jupyter-server refuses to start as root without --allow-root (CI containers run as root)
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test bench fuzz app clean
+.PHONY: lab test bench fuzz app clean translations
 
 # Students' copies of every game's exercises (a copy the student already changed is kept), and a git
 # filter (nbstripout, this clone only) so that running the lessons never shows them as changed in git.
@@ -40,6 +41,12 @@ app: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m caravan_lessons bench
+
+# babel's three steps over caravan_lessons/locale/: extract (caravan_lessons.pot), update (<lang>/LC_MESSAGES/
+# caravan_lessons.po: new messages empty, changed ones fuzzy), compile (.mo); then the missing/inconsistent count.
+# Translate what `python -m caravan_lessons.catalogs check` lists, in the .po files.
+translations: $(STAMP)
+	$(BIN)/python -m caravan_lessons.catalogs update
 
 FUZZ_SCALE ?= 1
 fuzz: $(STAMP)

@@ -1,9 +1,12 @@
-"""Command line: ``python -m caravan_lessons simulate|bench|rules|schema``.
+"""Command line: ``python -m caravan_lessons simulate|league|bench|rules|schema``.
 
-    python -m caravan_lessons simulate jaipur --games 1000 --seed 1
+    python -m caravan_lessons simulate jaipur --games 1000 --seed 1 --processes 2
+    python -m caravan_lessons league marco_polo --bots mp-planner mp-heuristic mp-greedy random --games 240
     python -m caravan_lessons bench --json
     python -m caravan_lessons bench --bots --mcts-games 200 --processes 2
+    python -m caravan_lessons bench --coach --positions 200
     python -m caravan_lessons rules jaipur
+    python -m caravan_lessons rules caravan --lang fi   # in Finnish (en, pt, fi; default: CARAVAN_LESSONS_LANG, the locale)
     python -m caravan_lessons schema jaipur      # the saved-game format, as JSON Schema
 
 Bad arguments give one line on stderr naming the problem and exit status 2.
@@ -12,13 +15,44 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import contextmanager
+
+from .i18n import N_, LanguageError, gettext, set_language, tr
 
 COMING: dict[str, str] = {}
+
+_ARGPARSE = {N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+             N_("argument %(argument_name)s: %(message)s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+             N_("expected one argument"), N_("expected at least one argument")}
+"""argparse's own error messages that a learner meets with ``rules``, translated by our catalogue."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, no usage dump
-        self.exit(2, f"caravan_lessons: error: {message} (see --help)\n")
+        self.exit(2, tr("caravan_lessons: error: {message} (see --help)").format(message=message) + "\n")
+
+
+@contextmanager
+def _argparse_in_our_language():
+    """argparse's error messages through our catalogue while the command line is read (then as before)."""
+    before = argparse._
+
+    def translate(message: str) -> str:
+        return gettext(message) if message in _ARGPARSE else before(message)
+    argparse._ = translate
+    try:
+        yield
+    finally:
+        argparse._ = before
+
+
+def _language_first(argv: list[str] | None) -> None:
+    """Set the language of ``--lang X`` before anything else is read, so that every error is in it."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", default=None)
+    known, _rest = early.parse_known_args(argv)
+    if known.lang is not None:
+        set_language(known.lang)   # LanguageError: one line listing the languages there are
 
 
 def _shown(text: str) -> str:
@@ -62,7 +96,8 @@ def _game(text: str) -> str:
         return name
     if name in COMING:
         raise argparse.ArgumentTypeError(f"{COMING[name]} is coming; playable now: {', '.join(game_names())}")
-    raise argparse.ArgumentTypeError(f"unknown game {text!r}; playable now: {', '.join(game_names())}")
+    raise argparse.ArgumentTypeError(tr("unknown game {name}; playable now: {games}").format(
+        name=repr(text), games=", ".join(game_names())))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,6 +115,28 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     sim.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
                      help="caravan only: seats; the first bot plays against players-1 copies of the second")
+    sim.add_argument("--processes", type=_processes, default=1,
+                     help="worker processes (default 1); the results are the same whatever the number")
+    lg = sub.add_parser("league", help="a league of 2 or more bots, every bot in every seat: table and ratings")
+    lg.add_argument("game", type=_game)
+    lg.add_argument("--bots", nargs="+", required=True, metavar="BOT",
+                    help="2 to 12 bots, names of the game's bots (e.g. mp-planner mp-heuristic mp-greedy random)")
+    lg.add_argument("--players", type=_counter(2, 5, "a number of seats"), default=None,
+                    help="seats per game (default: Jaipur 2, otherwise as many as bots, at most the game's)")
+    lg.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    lg.add_argument("--seed", type=_seed, default=0, help="seed of the whole league (default 0)")
+    where = lg.add_mutually_exclusive_group()
+    where.add_argument("--processes", type=_processes, default=1,
+                       help="worker processes on this machine (default 1)")
+    where.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                       help="a dask.distributed scheduler to play the games on, e.g. tcp://host:8786 "
+                            "(the dask extra: pip install 'caravan_lessons[dask]'; see docs/leagues.md)")
+    lg.add_argument("--connect-timeout", type=_counter(1, 3600, "seconds"), default=20, metavar="SECONDS",
+                    help="with --scheduler: how long to try to reach it (default 20)")
+    lg.add_argument("--checkpoint", default=None, metavar="FILE",
+                    help="keep each finished game in FILE (JSON Lines) and go on from there when run again")
+    lg.add_argument("--csv", default=None, metavar="FILE", help="also write one row per game to FILE (CSV)")
+    lg.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     bench = sub.add_parser("bench", help="measure engine speed, app redraw time and import time")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--rounds", type=_positive, default=3000, help="random Jaipur rounds to time (default 3000)")
@@ -96,11 +153,32 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint-dir", default=None, metavar="DIR",
                        help="with --mcts-games: keep each finished MCTS match in DIR/mcts_vs_<bot>_seed<seed>.jsonl "
                             "and go on from there when run again")
+    bench.add_argument("--interop", action="store_true",
+                       help="measure the OpenSpiel and PettingZoo adapters instead (needs caravan_lessons[rl]): random "
+                            "episodes/s through each against the raw engine, per game")
+    bench.add_argument("--duel-games", type=_non_negative, default=0,
+                       help="with --interop: also play OpenSpiel's ISMCTS (1000 simulations) against our MCTS at the "
+                            "same time per move, this many 2-player matches per game (default 0: skip; hours)")
     bench.add_argument("--browser", action="store_true",
-                       help="measure the play app in a real browser instead (Voila + Chromium): click-to-settled-DOM "
-                            "medians for a move with the bot's reply, undo, score-stepper Next and a replay step")
+                       help="measure the play apps in a real browser instead (Voila + Chromium): per game and kind of "
+                            "click, the click-to-settled-page median and max beside the in-process median and the "
+                            "load average (Jaipur: a move with the bot's reply, undo, score-stepper Next, a replay "
+                            "step; the map games: clicks on their clickable boards, bot replies reported apart)")
+    bench.add_argument("--browser-games", nargs="+", type=_game, default=None, metavar="GAME",
+                       help="with --browser: only these games (default: all four)")
+    bench.add_argument("--samples", type=_positive, default=10,
+                       help="with --browser: clicks of each kind to time (default 10)")
+    bench.add_argument("--coach", action="store_true",
+                       help="measure the coach instead: hint time, agreement with a 20x longer search on mid-game "
+                            "positions, and the time of a whole review on 2 processes, per game")
+    bench.add_argument("--positions", type=_non_negative, default=200,
+                       help="with --coach: mid-game positions per game for the agreement (default 200; 0 skips it)")
+    bench.add_argument("--coach-games", nargs="+", type=_game, default=None, metavar="GAME",
+                       help="with --coach: only these games")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
+    rules.add_argument("--lang", default=None, metavar="LANG",
+                       help="the language: en, pt or fi (default: CARAVAN_LESSONS_LANG, else the system locale)")
     schema = sub.add_parser("schema", help="print the JSON Schema of a game's saved-game file (the published format)")
     schema.add_argument("game", type=_game)
     return parser
@@ -123,7 +201,8 @@ def cmd_simulate(args) -> int:
         args.bots = ["random"] * seats
     if args.game == "jaipur" and len(args.bots) != 2:
         raise ValueError(f"{args.game} is played by 2 bots, not {len(args.bots)}")
-    results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress)
+    results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress,
+                       processes=args.processes)
     n = len(results)
     wins = [sum(r.winner == s for r in results) for s in range(len(args.bots))]
     draws = n - sum(wins)
@@ -158,7 +237,7 @@ def _simulate_seats(args) -> int:
         raise ValueError("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
                          "use greedy, heuristic, kind-random or mcts")
     results = game_module(args.game).simulate(args.games, seed=args.seed, bots=args.bots, players=args.players,
-                                              progress=not args.no_progress)
+                                              progress=not args.no_progress, processes=args.processes)
     n = len(results)
     wins = sum(r.winner == 0 for r in results)
     shared = sum(r.winner is None for r in results)
@@ -168,6 +247,47 @@ def _simulate_seats(args) -> int:
     print(f"  {args.bots[0]}: won {wins} games ({100 * wins / n:.1f} %; a fair share is {100 / args.players:.1f} %), "
           f"mean {mean[0]:.1f} points")
     print(f"  {args.bots[1]} (each): mean {mean[1]:.1f} points; shared wins: {shared}")
+    return 0
+
+
+def cmd_league(args) -> int:
+    """``league``: play the league, print its table (win rates with 95% Wilson intervals, Plackett-Luce ratings)."""
+    from .arena import SEATS, league, league_table
+
+    low, high = SEATS.get(args.game, (2, 4))
+    players = args.players if args.players is not None else max(low, min(high, len(args.bots)))
+    executor = client = None
+    if args.scheduler is not None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise ValueError("--scheduler needs dask.distributed: pip install 'caravan_lessons[dask]'") from None
+        try:
+            client = Client(args.scheduler, timeout=f"{args.connect_timeout}s")
+        except (OSError, TimeoutError) as exc:
+            raise ValueError(f"cannot reach the dask scheduler at {args.scheduler!r}: {exc}") from None
+        executor = client.get_executor()
+    try:
+        df = league(args.game, args.bots, players=players, games=args.games, seed=args.seed, executor=executor,
+                    processes=args.processes, checkpoint=args.checkpoint, progress=not args.no_progress)
+    finally:
+        if client is not None:
+            client.close()
+    table = league_table(df)
+    where = f"dask scheduler {args.scheduler}" if args.scheduler else (
+        f"{args.processes} processes" if args.processes > 1 else "1 process")
+    print(f"{args.game} league: {len(df)} games of {players} players, {len(args.bots)} bots, seed {args.seed} "
+          f"({where}; every bot in every seat)")
+    width = max(len(bot) for bot in table.index)
+    print(f"  {'bot':{width}s}  games   wins  win rate (95% Wilson)   mean pts  mean rank   rating mu +- sigma")
+    for bot, row in table.iterrows():
+        print(f"  {bot:{width}s}  {int(row['games']):5d}  {int(row['wins']):5d}  {100 * row['win_rate']:5.1f} % "
+              f"({100 * row['ci_low']:4.1f}-{100 * row['ci_high']:4.1f})   {row['mean_score']:8.1f}  "
+              f"{row['mean_rank']:9.2f}   {row['mu']:6.2f} +- {row['sigma']:.2f}")
+    print(f"  a fair share of wins is {100 / players:.1f} %")
+    if args.csv:
+        df.to_csv(args.csv, index=False)
+        print(f"  one row per game: {args.csv}")
     return 0
 
 
@@ -210,20 +330,37 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        _language_first(argv)
+    except LanguageError as error:
+        print(f"caravan_lessons: error: --lang: {error}", file=sys.stderr)
+        return 2
+    with _argparse_in_our_language():
+        args = build_parser().parse_args(argv)
     try:
         if args.command == "simulate":
             return cmd_simulate(args)
+        if args.command == "league":
+            return cmd_league(args)
         if args.command == "bench":
             if args.bots:
                 from .bench import run_bot_bench
 
                 return run_bot_bench(games=args.games, mcts_games=args.mcts_games, processes=args.processes,
                                      seed=args.seed, as_json=args.json, checkpoint_dir=args.checkpoint_dir)
+            if args.interop:
+                from .interop.bench import run_interop_bench
+
+                return run_interop_bench(as_json=args.json, duel_games=args.duel_games, processes=args.processes,
+                                         seed=args.seed, checkpoint_dir=args.checkpoint_dir)
+            if args.coach:
+                from .coach.figures import run_coach_bench
+
+                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json)
             if args.browser:
                 from .bench import run_browser_bench
 
-                return run_browser_bench(as_json=args.json)
+                return run_browser_bench(samples=args.samples, as_json=args.json, games=args.browser_games)
             from .bench import run_bench
 
             return run_bench(rounds=args.rounds, as_json=args.json)
@@ -234,7 +371,7 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:
         raise
     except (ValueError, OSError, RuntimeError) as exc:  # RuntimeError: a game that did not end (random Caravan)
-        print(f"caravan_lessons: error: {exc}", file=sys.stderr)
+        print(tr("caravan_lessons: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("caravan_lessons: interrupted", file=sys.stderr)

@@ -24,16 +24,29 @@ class View:
 
     Attributes:
         player: the agent's seat.
-        legal_actions: every legal action now (a list, deterministic order).
+        legal_actions: every legal action now (a sequence in the game's deterministic order). Built on
+            first use when the view was made without them (``View(state, player)``): a bot that decides
+            on the position alone (Caravan's rule-based bots) never pays for the list.
     """
 
-    __slots__ = ("_observation", "_state", "legal_actions", "player")
+    __slots__ = ("_legal", "_observation", "_state", "player")
 
-    def __init__(self, state, player: int, legal_actions: Sequence[Any]):
+    def __init__(self, state, player: int, legal_actions: Sequence[Any] | None = None):
         self.player = player
-        self.legal_actions = legal_actions
+        self._legal = legal_actions
         self._state = state
         self._observation = None
+
+    @property
+    def legal_actions(self) -> Sequence[Any]:
+        """``state.legal_actions()`` of the moment (computed once, on first use)."""
+        if self._legal is None:
+            self._legal = self._state.legal_actions()
+        return self._legal
+
+    @legal_actions.setter
+    def legal_actions(self, actions: Sequence[Any]) -> None:
+        self._legal = actions
 
     def restricted(self, actions: Sequence[Any]) -> "View":
         """The same view offering only ``actions`` (a subset of the legal ones): handy for bots that
@@ -123,17 +136,19 @@ def play_out(state, agents: Sequence[Agent], max_turns: int, *, what: str = "mat
             the state is left as it was before that action.
         RuntimeError: the game did not end within ``max_turns`` decisions.
     """
+    from .core import RuleViolation
+
     turns = 0
     while not state.is_terminal():
         if turns >= max_turns:
             raise RuntimeError(f"{what} did not end within {max_turns} decisions")
         player = state.current_player
-        legal = state.legal_actions()
-        action = agents[player].choose(View(state, player, legal))
-        problem = state.why_illegal(action)
-        if problem is not None:
-            raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
-        state.apply(action)
+        agent = agents[player]
+        action = agent.choose(View(state, player))
+        try:  # one check per step: apply's own (it refuses an illegal action and leaves the state as it was)
+            state.apply(action)
+        except RuleViolation as problem:
+            raise ValueError(f"agent {agent.name!r} chose an illegal action {action!r}: {problem}") from None
         turns += 1
         if after_move is not None:
             after_move(state)
@@ -243,10 +258,15 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mp-greedy": _lazy("caravan_lessons.marco_polo.agents", "GreedyAgent"),
     "mp-heuristic": _lazy("caravan_lessons.marco_polo.agents", "HeuristicAgent"),
     "mp-mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=60, depth=8),
+    "openspiel-ismcts": _lazy("caravan_lessons.interop.agents", "SearchAgent", kind="ismcts"),
+    "openspiel-mcts": _lazy("caravan_lessons.interop.agents", "SearchAgent", kind="mcts"),
+    "mp-planner": _lazy("caravan_lessons.marco_polo.agents", "PlannerAgent"),
 }
 """Bot names the command line, the arena and the apps accept, mapped to a constructor
 ``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);
 ``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`).
+``openspiel-ismcts`` / ``openspiel-mcts`` are OpenSpiel's search bots (``pip install 'caravan_lessons[rl]'``),
+for every game (:mod:`caravan_lessons.interop.agents`).
 Caravan's own bots: ``caravan.BOTS`` / ``caravan.make_bot`` (its ``simulate`` reads these names there)."""
 
 
@@ -260,35 +280,78 @@ def make_agent(name: str, seed: int | None = None, game: str | None = None, **op
         ValueError: an unknown name (the message lists the bots), or options the bot does not take.
     """
     module = game_module(game) if game is not None else None
+    if isinstance(name, str) and name.startswith("openspiel-") and name in AGENTS:  # every game's
+        return AGENTS[name](seed, **options)
     registry = getattr(module, "AGENTS", None)
     if registry is None and hasattr(module, "make_bot"):  # Caravan names its bots in BOTS / make_bot
         return module.make_bot(name, seed, **options)
     if registry is not None:
         if not isinstance(name, str) or name not in registry:
             raise ValueError(f"unknown {game} bot {name!r}; the bots are: {', '.join(sorted(registry))}")
-        return registry[name](seed=seed, **options)
+        return build_agent(registry[name], name, seed, options)
     if not isinstance(name, str) or name not in AGENTS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(AGENTS))}")
     if game not in (None, "marco_polo") and name.startswith("mp-"):
         raise ValueError(f"{name!r} is a Marco Polo bot; {game} bots are: "
                          f"{', '.join(sorted(n for n in AGENTS if not n.startswith('mp-')))}")
+    return build_agent(AGENTS[name], name, seed, options)
+
+
+def build_agent(constructor, name: str, seed: int | None, options: dict) -> Agent:
+    """``constructor(seed=seed, **options)``; options the bot does not take are a one-line ValueError
+    naming the bot and the options (not Python's TypeError from the constructor's signature)."""
     try:
-        return AGENTS[name](seed, **options)
+        return constructor(seed=seed, **options)
     except TypeError as exc:
         if not options:
             raise
-        raise ValueError(f"bot {name!r} does not take the options {sorted(options)}: {exc}") from None
+        raise ValueError(f"bot {name!r} does not take the options {_short(sorted(options), 80)}: "
+                         f"{_short(str(exc), 120)}") from None
+
+
+def check_processes(processes: Any) -> int:
+    """``processes`` if it is a whole number of worker processes (1..256), else a one-line ValueError."""
+    if isinstance(processes, bool) or not isinstance(processes, int) or not 1 <= processes <= 256:
+        raise ValueError(f"processes must be a whole number from 1 to 256 (worker processes), not {_short(processes)}")
+    return processes
+
+
+def run_games(one, args: tuple, games: int, processes: int, progress: bool, desc: str, unit: str = "game") -> list:
+    """``[one(*args, i) for i in range(games)]``, on ``processes`` worker processes when more than 1 (the
+    games are independent and seeded by their number, so the list is the same), with a tqdm progress bar
+    (games per second) once it has run for 2 seconds. ``one`` and ``args`` must pickle."""
+    from tqdm.auto import tqdm
+
+    from .arena import PROGRESS_DELAY, run_chunks
+
+    results: dict[int, Any] = {}
+    bar = tqdm(total=games, desc=desc, disable=not progress, unit=unit, delay=PROGRESS_DELAY)
+
+    def finished(part: list) -> None:
+        results.update(part)
+        bar.update(len(part))
+
+    try:
+        run_chunks(_numbered, (one, args), range(games), finished, processes=processes)
+    finally:
+        bar.close()
+    return [results[i] for i in range(games)]
+
+
+def _numbered(one, args: tuple, indices) -> list:
+    return [(i, one(*args, i)) for i in indices]
 
 
 def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("random", "random"),
-             progress: bool = True) -> list[MatchResult]:
+             progress: bool = True, processes: int = 1) -> list[MatchResult]:
     """Play ``games`` matches between the named bots (one per seat), seats rotated every match.
 
     Results are reported per bot (seat of the bot in the first match): ``MatchResult.winner``
-    is translated so that 0 always means ``bots[0]``.
+    is translated so that 0 always means ``bots[0]``. ``processes`` > 1 plays them on that many worker
+    processes, with the same results.
 
     Raises:
-        ValueError: ``games`` is not a positive whole number, or an unknown game or bot.
+        ValueError: ``games`` is not a positive whole number, or an unknown game or bot, or a bad ``processes``.
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
         raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {games!r}")
@@ -296,23 +359,27 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
     bots = check_lineup(bots, "bots", names=True)
     if not bots:
         raise ValueError(f"bots names one bot per seat, such as ['random', 'greedy'], not {_short(bots)}")
+    check_processes(processes)
     if hasattr(module, "simulate"):  # games of 2-5 seats (Samarkand): one bot name per seat
-        return module.simulate(games, seed=seed, bots=bots, progress=progress)
-    from tqdm.auto import tqdm
+        return module.simulate(games, seed=seed, bots=bots, progress=progress, processes=processes)
+    for bot in bots:  # refused here, not in a worker
+        make_agent(bot, 0, game=game)
+    return run_games(_simulate_one, (game, seed, tuple(bots)), games, processes, progress,
+                     f"{game}: {' vs '.join(bots)}", unit="match")
 
-    results = []
+
+def _simulate_one(game: str, seed: int, bots: tuple, i: int) -> MatchResult:
+    """Match ``i`` of :func:`simulate`."""
     n = len(bots)
-    for i in tqdm(range(games), desc=f"{game}: {' vs '.join(bots)}", disable=not progress, unit="match"):
-        match_seed = derive_seed(seed, "match", i)
-        agents = [make_agent(bot, derive_seed(seed, f"bot{k}", i), game=game) for k, bot in enumerate(bots)]
-        shift = i % n  # seats rotate every match (2 bots: swapped every other match)
-        result = play_match(game, agents[shift:] + agents[:shift], seed=match_seed)
-        if shift:
-            def per_bot(values, shift=shift):
-                return [values[(b - shift) % n] for b in range(n)]
-            result.winner = None if result.winner is None else (result.winner + shift) % n
-            result.scores = per_bot(result.scores)
-            result.round_scores = [per_bot(r) for r in result.round_scores]
-            result.round_sources = [per_bot(r) for r in result.round_sources]
-        results.append(result)
-    return results
+    match_seed = derive_seed(seed, "match", i)
+    agents = [make_agent(bot, derive_seed(seed, f"bot{k}", i), game=game) for k, bot in enumerate(bots)]
+    shift = i % n  # seats rotate every match (2 bots: swapped every other match)
+    result = play_match(game, agents[shift:] + agents[:shift], seed=match_seed)
+    if shift:
+        def per_bot(values, shift=shift):
+            return [values[(b - shift) % n] for b in range(n)]
+        result.winner = None if result.winner is None else (result.winner + shift) % n
+        result.scores = per_bot(result.scores)
+        result.round_scores = [per_bot(r) for r in result.round_scores]
+        result.round_sources = [per_bot(r) for r in result.round_sources]
+    return result

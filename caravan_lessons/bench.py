@@ -36,13 +36,18 @@ Figures (one process, one core):
   app, from ``app.choose`` to the end of its redraw (3 human seats, Agg, in-process).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
-Browser latency (``python -m caravan_lessons bench --browser``, see :func:`browser_latency`): the
-play app in Voila in the Debian Chromium (Playwright), medians in ms from a click to the settled
-DOM for a move with the random bot's reply, undo, score-stepper Next and a replay step, printed
-beside the in-process figures.
+Browser latency (``python -m caravan_lessons bench --browser [--json] [--browser-games ...]``, see
+:func:`browser_game_figures`): each game's play app in Voila in the Debian Chromium (Playwright); per game and
+kind of click, the median and max ms from a click to the settled page beside the in-process median of the
+same click and the load average. Jaipur (:func:`browser_latency`): a move with the random bot's reply, undo,
+score-stepper Next and a replay step (target 100 ms). Samarkand, Caravan and Marco Polo
+(:mod:`caravan_lessons.browser_bench`): clicks on the clickable board and the buttons around it (target 150
+ms); the clicks answered by the bots' moves (``..._with_bots``) are reported apart.
 
 Bots (``python -m caravan_lessons bench --bots``, a separate and slower run; see :func:`bot_figures`):
-seconds per MCTS move, time of a tournament of the fast bots, win rates with 95% Wilson intervals.
+per game, greedy and heuristic games per CPU-second through ``play_match`` and the CPU seconds of one
+1000-iteration MCTS decision, with the load average; seconds per Jaipur MCTS move, time of a tournament
+of the fast Jaipur bots, win rates with 95% Wilson intervals.
 """
 from __future__ import annotations
 
@@ -411,6 +416,64 @@ def mcts_move_seconds(moves: int = 30, iterations: int = 1000, seed: int = 0) ->
             "moves": len(times), "iterations": iterations}
 
 
+SPEED_BOTS = {"jaipur": ("greedy", "heuristic"), "samarkand": ("greedy", "heuristic"),
+              "caravan": ("greedy", "heuristic"), "marco_polo": ("greedy", "heuristic")}
+"""The bots whose speed ``bench --bots`` measures in every game (the game's own bots of these names)."""
+
+
+def bot_games_per_cpu_s(game: str, bot: str, games: int = 4, players: int = 4, seed: int = 0) -> dict:
+    """Whole games (Jaipur: matches) through ``agents.play_match`` with ``bot`` in every seat (4 seats; Jaipur
+    2), per second of this process's CPU time, after one warm-up game (imports, data, caches). Returns the
+    rate, the decisions per game and the seconds."""
+    from .agents import make_agent, play_match
+
+    seats = 2 if game == "jaipur" else players
+    play_match(game, [make_agent(bot, 10_000 + s, game=game) for s in range(seats)], seed=10_000 + seed)
+    turns = 0
+    start = time.process_time()
+    for i in range(games):
+        result = play_match(game, [make_agent(bot, 10 * i + s, game=game) for s in range(seats)], seed=seed + i)
+        turns += result.turns
+    spent = time.process_time() - start
+    return {"games_per_cpu_s": round(games / spent, 2), "decisions_per_game": round(turns / games, 1),
+            "games": games, "cpu_s": round(spent, 2)}
+
+
+def mcts_decision_seconds(game: str, iterations: int = 1000, decisions: int = 3, players: int = 4,
+                          seed: int = 0) -> dict:
+    """CPU seconds of one decision of ``MCTSAgent(iterations)`` (default depth) in ``game``: ``decisions``
+    positions, each reached by 16 or more random moves (Caravan: greedy moves; random Caravan play wanders)
+    from a seeded game, at a decision with more than 3 legal actions. Median and all the times."""
+    from .agents import View
+    from .core import game_module
+    from .mcts import MCTSAgent
+
+    module = game_module(game)
+    times = []
+    for g in range(decisions):
+        state = module.new_game(seed=seed + g) if game == "jaipur" else module.new_game(players, seed=seed + g)
+        rng = random.Random(seed + g)
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            actions = state.legal_actions()
+            if len(actions) > 3 and steps > 15 + 7 * g:
+                break
+            if game == "caravan":
+                from .caravan.agents import greedy_action
+
+                state.apply(greedy_action(state))
+            else:
+                state.apply(actions[rng.randrange(len(actions))])
+            steps += 1
+        agent = MCTSAgent(iterations=iterations, seed=seed + g)
+        view = View(state, state.current_player)
+        start = time.process_time()
+        agent.choose(view)
+        times.append(time.process_time() - start)
+    return {"median_cpu_s": round(statistics.median(times), 3), "cpu_s": [round(t, 3) for t in times],
+            "iterations": iterations}
+
+
 def _rates(df) -> dict:
     from .arena import win_rates
 
@@ -422,8 +485,14 @@ def _rates(df) -> dict:
 
 
 def bot_figures(games: int = 1000, mcts_games: int = 0, mcts_moves: int = 30, processes: int = 1,
-                seed: int = 0, progress: bool = False, iterations: int = 1000, checkpoint_dir=None) -> dict:
+                seed: int = 0, progress: bool = False, iterations: int = 1000, checkpoint_dir=None,
+                speed_games: int = 4, mcts_decisions: int = 3) -> dict:
     """The bot figures of ``bench --bots``.
+
+    * ``speed``: per game, for each bot of :data:`SPEED_BOTS`, whole 4-player games (Jaipur: matches) per
+      CPU-second through ``play_match``, ``speed_games`` of them (:func:`bot_games_per_cpu_s`; 0 skips);
+    * ``mcts_decision``: per game, CPU seconds of one MCTS decision with ``iterations`` iterations, median of
+      ``mcts_decisions`` positions (:func:`mcts_decision_seconds`); ``load_average`` after them;
 
     * ``mcts_move``: seconds per decision of MCTS with ``iterations`` (1000) iterations, over
       ``mcts_moves`` decisions (:func:`mcts_move_seconds`).
@@ -440,6 +509,12 @@ def bot_figures(games: int = 1000, mcts_games: int = 0, mcts_moves: int = 30, pr
     from .arena import tournament
 
     figures: dict = {"seed": seed, "mcts_move": mcts_move_seconds(mcts_moves, iterations, seed=seed)}
+    if speed_games:
+        figures["speed"] = {game: {bot: bot_games_per_cpu_s(game, bot, speed_games, seed=seed) for bot in bots}
+                            for game, bots in SPEED_BOTS.items()}
+        figures["mcts_decision"] = {game: mcts_decision_seconds(game, iterations, mcts_decisions, seed=seed)
+                                    for game in SPEED_BOTS}
+        figures["load_average"] = [round(x, 2) for x in os.getloadavg()]
     for a, b in FAST_PAIRS:
         start = time.perf_counter()
         df = tournament((a, b), games, seed=seed, processes=1, progress=progress)
@@ -712,30 +787,60 @@ def browser_latency(samples: int = 10, seed: int = 5) -> dict:
 
 BROWSER_CLICKS = {"move_with_bot_reply": "move + random bot's reply", "undo": "undo",
                   "stepper_next": "score stepper Next", "replay_step": "replay slider step"}
-"""The clicks the browser bench times (issue 7, item 13), in the order they are printed."""
+"""The clicks the Jaipur browser bench times (issue 7, item 13), in the order they are printed."""
+BROWSER_GAMES = ("jaipur", "samarkand", "caravan", "marco_polo")
+"""The games ``bench --browser`` measures, in the order they are printed."""
+
+
+def browser_game_figures(game: str, samples: int = 10) -> dict:
+    """One game's browser figures: ``{"clicks": {kind: {"browser_median", "browser_max", "clicks",
+    "inprocess_median", "target"}}, "load_average": [before, after]}`` (ms; the target is None for a click
+    whose answer includes the bots' moves: reported apart, issue 17).
+
+    Jaipur: :func:`browser_latency` beside :func:`inprocess_figures` (target 100 ms for every click). The map
+    games: :func:`caravan_lessons.browser_bench.map_latency` on the clickable (ipympl) board (target 150 ms)."""
+    before = round(os.getloadavg()[0], 1)
+    if game == "jaipur":
+        browser, inprocess = browser_latency(samples), inprocess_figures(samples)
+        clicks = {kind: {"browser_median": browser[kind], "browser_max": browser["max"][kind],
+                         "clicks": browser["samples"][kind], "inprocess_median": inprocess[kind], "target": 100}
+                  for kind in BROWSER_CLICKS}
+    else:
+        from .browser_bench import TARGET_MS, map_latency
+
+        clicks = map_latency(game, samples)
+        for kind, row in clicks.items():
+            row["target"] = None if kind.endswith("_with_bots") else TARGET_MS
+    return {"clicks": clicks, "load_average": [before, round(os.getloadavg()[0], 1)]}
 
 
 def browser_table(figures: dict) -> str:
-    """The browser figures beside the in-process ones, one line per click: the browser median (and max),
-    the number of clicks timed, the in-process median and the target, all in ms; the load average last
-    (timings on a loaded machine are slower)."""
-    browser, inprocess, target = figures["browser_ms"], figures["inprocess_ms"], figures["target_ms"]
-    lines = [f"{'click':28s} {'browser median':>14s} {'(max)':>9s} {'clicks':>6s} {'in-process':>10s} {'target':>6s}"]
-    for kind, label in BROWSER_CLICKS.items():
-        verdict = "ok" if browser[kind] <= target else "SLOW"
-        lines.append(f"{label:28s} {browser[kind]:>14.1f} {'(' + format(browser['max'][kind], '.1f') + ')':>9s} "
-                     f"{browser['samples'][kind]:>6d} {inprocess[kind]:>10.2f} {target:>6d} {verdict}")
-    lines.append(f"ms from the click to the settled DOM (Voila, Chromium) beside the in-process redraw; "
-                 f"load average {figures.get('load_average', '?')}, {figures.get('cpus', '?')} cpus, "
+    """The browser figures beside the in-process ones, one line per game and kind of click: the browser median
+    (and max), the number of clicks timed, the in-process median and the target (ms), and a verdict; then each
+    game's load average (timings on a loaded machine are slower)."""
+    lines = [f"{'game':11s} {'click':28s} {'browser median':>14s} {'(max)':>9s} {'clicks':>6s} {'in-process':>10s} "
+             f"{'target':>6s}"]
+    loads = []
+    for game, result in figures["games"].items():
+        for kind, row in result["clicks"].items():
+            label = BROWSER_CLICKS.get(kind, kind.replace("_", " "))
+            target = row["target"]
+            verdict = "(bots: apart)" if target is None else ("ok" if row["browser_median"] <= target else "SLOW")
+            lines.append(f"{game:11s} {label:28s} {row['browser_median']:>14.1f} "
+                         f"{'(' + format(row['browser_max'], '.1f') + ')':>9s} {row['clicks']:>6d} "
+                         f"{row['inprocess_median']:>10.2f} {'-' if target is None else target:>6} {verdict}")
+        loads.append(f"{game} {result['load_average'][0]}-{result['load_average'][1]}")
+    lines.append("ms from the click to the settled page (Voila, Chromium) beside the in-process time of the same "
+                 f"click; load average {', '.join(loads)}; {figures.get('cpus', '?')} cpus, "
                  f"Python {figures.get('python', '?')}")
     return "\n".join(lines)
 
 
-def run_browser_bench(samples: int = 10, as_json: bool = False) -> int:
-    """Measure :func:`browser_latency` and print it beside the in-process figures (a table, or JSON)."""
-    figures = {"browser_ms": browser_latency(samples), "inprocess_ms": inprocess_figures(samples),
-               "target_ms": 100, "python": platform.python_version(), "cpus": os.cpu_count(),
-               "load_average": round(os.getloadavg()[0], 1)}
+def run_browser_bench(samples: int = 10, as_json: bool = False, games=None) -> int:
+    """Measure :func:`browser_game_figures` for ``games`` (default :data:`BROWSER_GAMES`) and print them (a
+    table, or JSON with ``as_json``)."""
+    figures = {"games": {game: browser_game_figures(game, samples) for game in (games or BROWSER_GAMES)},
+               "python": platform.python_version(), "cpus": os.cpu_count()}
     if as_json:
         _print_figures(figures, as_json)
     else:

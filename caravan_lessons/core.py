@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from . import i18n as _i18n
+
 __all__ = [
     "FORMAT_VERSION",
     "Event",
@@ -29,6 +31,8 @@ __all__ = [
     "RuleViolation",
     "SaveFileError",
     "a_or_an",
+    "article",
+    "join_and",
     "ScoreRow",
     "ScoreSheet",
     "check_seat",
@@ -45,15 +49,50 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
 class Rule:
-    """One rule clause as shown to learners: its ID (``"JAI-SELL-4"``), our English text, and the
-    rulebook section it comes from. Every game lists its clauses as ``RULES: dict[str, Rule]``;
-    ``python -m caravan_lessons rules <game>`` prints them."""
+    """One rule clause as shown to learners: its ID (``"JAI-SELL-4"``), our text, and the rulebook
+    section it comes from. Every game lists its clauses as ``RULES: dict[str, Rule]``;
+    ``python -m caravan_lessons rules <game>`` prints them.
 
-    id: str
-    text: str
-    section: str
+    ``text`` and ``section`` are read in the current language (:func:`caravan_lessons.set_language`);
+    ``source_text`` and ``source_section`` are the English originals (the catalogue's msgids). The ID
+    is never translated. Rules are immutable and compare by ID and English text.
+    """
+
+    __slots__ = ("id", "source_text", "source_section")
+
+    def __init__(self, id: str, text: str, section: str):  # noqa: A002 - the rule's ID, as everywhere
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "source_text", text)
+        object.__setattr__(self, "source_section", section)
+
+    @property
+    def text(self) -> str:
+        """The rule in plain words, in the current language."""
+        return _i18n.gettext(self.source_text)
+
+    @property
+    def section(self) -> str:
+        """The rulebook section, in the current language."""
+        return _i18n.gettext(self.source_section)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Rule cannot be changed ({name})")
+
+    def __eq__(self, other):
+        if not isinstance(other, Rule):
+            return NotImplemented
+        return (self.id, self.source_text, self.source_section) == (other.id, other.source_text,
+                                                                     other.source_section)
+
+    def __hash__(self):
+        return hash((self.id, self.source_text, self.source_section))
+
+    def __repr__(self) -> str:
+        return f"Rule(id={self.id!r}, text={self.source_text!r}, section={self.source_section!r})"
+
+    def __reduce__(self):
+        return (Rule, (self.id, self.source_text, self.source_section))
 
     def __str__(self) -> str:
         return f"{self.id} ({self.section}): {self.text}"
@@ -71,6 +110,7 @@ class RuleViolation(ValueError):
     """
 
     def __init__(self, rule: str, message: str):
+        message = one_line(message, MESSAGE_LIMIT - len(str(rule)) - 2)
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
@@ -82,8 +122,30 @@ class RuleViolation(ValueError):
 class SaveFileError(ValueError):
     """A saved game that cannot be loaded: not JSON, wrong version, missing or impossible fields.
 
-    The message is one line that names the problem (and the rule ID where one applies).
+    The message is one line that names the problem (and the rule ID where one applies), at most
+    :data:`MESSAGE_LIMIT` characters (a longer one is cut, saying how long it was).
     """
+
+    def __init__(self, message: Any = ""):
+        super().__init__(one_line(message))
+
+
+MESSAGE_LIMIT = 300
+"""The longest error message (characters) a learner is shown: every RuleViolation, SaveFileError and
+DataFileError is one line of at most this many; values echoed in messages go through :func:`_short`,
+which cuts them and says how long they were."""
+
+
+def one_line(text: Any, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` as one line (line breaks become spaces) of at most ``limit`` characters: a longer text is
+    cut and ends with ``"... (N characters)"``, its full length."""
+    text = str(text)
+    if "\n" in text or "\r" in text:
+        text = " ".join(text.split("\n")).replace("\r", " ")
+    if len(text) <= limit:
+        return text
+    note = f"... ({len(text)} characters)"
+    return text[:max(0, limit - len(note))] + note
 
 
 @runtime_checkable
@@ -255,38 +317,101 @@ def check_seat(seat: Any, what: str = "player", players: int = 2) -> int:
     return seat
 
 
-def _short(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for one-line messages about bad arguments."""
+def _digits(value: int) -> str:
+    """How many digits a (huge) whole number has, without ``str()`` (which refuses more than 4300)."""
     try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - an object whose repr fails is still reported
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+        return str(len(str(abs(value))))
+    except ValueError:  # beyond Python's int-to-text limit: estimated from the bits
+        return f"about {int(abs(value).bit_length() * 0.30103) + 1}"
+
+
+_TOP = 4
+"""The nesting depth :func:`_short` starts :func:`_repr` at."""
+
+
+def _repr(value: Any, depth: int) -> str:
+    """``repr(value)``, but a whole number of more than 40 digits inside it is named by its size (Python
+    refuses to write out one of more than 4300 digits) and a value nested deeper than ``depth`` is cut."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() <= 13_000:  # about 3900 digits: Python still writes it out
+            return repr(value) if depth == _TOP or value.bit_length() <= 133 else f"<an integer of {_digits(value)} digits>"
+        return f"<an integer of {_digits(value)} digits>"
+    if type(value) in (tuple, list) and depth > 0:
+        items = [_repr(v, depth - 1) for v in value[:20]] + (["..."] if len(value) > 20 else [])
+        text = ", ".join(items)
+        return f"[{text}]" if type(value) is list else f"({text}{',' if len(value) == 1 else ''})"
+    if type(value) in (tuple, list):
+        return "[...]" if type(value) is list else "(...)"
+    return repr(value)
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` for one-line messages about bad arguments and data, at most about ``limit``
+    characters: a longer one is cut and says how long the value is (``'yyyy...' (10000000 characters)``);
+    a whole number of more than 40 digits is named by its size (``an integer of 5001 digits``); an object
+    whose ``repr`` fails (or is too deep) by its type (``<Thing>``)."""
+    try:
+        text = _repr(value, _TOP)
+    except Exception:  # noqa: BLE001 - an object whose repr fails (or a value too deep) is still reported
+        return f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):
+        size = f"{len(value)} characters"
+    elif isinstance(value, int) and not isinstance(value, bool):
+        size = f"{len(text.lstrip('-'))} digits"
+    else:
+        size = f"{len(text)} characters written out"
+    return f"{text[:max(limit - 3, 8)]}... ({size})"
 
 
 # --- words -----------------------------------------------------------------------------------------
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
-    """``n`` and ``noun`` with the noun's number right, for logs and messages of every game.
+    """``n`` and ``noun`` with the noun's number right, in the current language, for logs and messages.
 
-    ``noun`` is the singular; ``many`` the plural when it is not ``noun + "s"``:
+    ``noun`` is the English singular; ``many`` the plural when it is not ``noun + "s"``:
     ``plural(1, "coin") == "1 coin"``, ``plural(0, "coin") == "0 coins"``,
     ``plural(2, "die", "dice") == "2 dice"``, ``plural(3, "goods tile") == "3 goods tiles"``.
-    Only exactly 1 (or -1) takes the singular.
+    In English only exactly 1 (or -1) takes the singular; other languages follow their catalogue's plural
+    rule (``"2 kolikkoa"`` in Finnish). The nouns are gettext messages in the context ``"noun"``
+    (``npgettext``): write them as literals so that the catalogue finds them.
     """
-    return f"{n} {noun if n in (1, -1) else (many or noun + 's')}"
+    many = many or noun + "s"
+    word = _i18n.npgettext(_i18n.PLURAL_CONTEXT, noun, many, abs(int(n)))
+    return f"{n} {word}"
 
 
-def a_or_an(word: str) -> str:
-    """``word`` with its indefinite article by how it is said: ``a_or_an("Egypt") == "an Egypt"``,
-    ``a_or_an("camel") == "a camel"``, ``a_or_an("8") == "an 8"``, ``a_or_an("11") == "an 11"``."""
+def join_and(items: Sequence[str], word: str = "and") -> str:
+    """``"a, b and c"`` in the current language (``"a, b e c"``, ``"a, b ja c"``); ``word="or"`` for
+    ``"a, b or c"``. One item is itself; none is ``""``."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return items[0] if items else ""
+    head = ", ".join(items[:-1])
+    if word == "or":
+        return _i18n.gettext("{items} or {last}").format(items=head, last=items[-1])
+    return _i18n.gettext("{items} and {last}").format(items=head, last=items[-1])
+
+
+def article(word: str) -> str:
+    """``"a"`` or ``"an"`` for ``word`` by how it is said: ``article("Egypt") == "an"``, ``article("8") == "an"``.
+
+    For messages of the catalogue, pass it as the field ``{a}`` (``tr("{a} {family} camel").format(a=article(name),
+    family=name)``): ``a`` is an English-only field that other languages leave out."""
     text = str(word)
     digits = text.strip()[:len(text.strip()) - len(text.strip().lstrip("0123456789"))]
     if digits:   # eight, eleven, eighteen (and eleven/eighteen thousand) are said with a vowel first
         vowel = digits[0] == "8" or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
     else:
         vowel = text.strip()[:1].lower() in tuple("aeiou")
-    return f"{'an' if vowel else 'a'} {text}"
+    return "an" if vowel else "a"
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article by how it is said: ``a_or_an("Egypt") == "an Egypt"``,
+    ``a_or_an("camel") == "a camel"``, ``a_or_an("8") == "an 8"``, ``a_or_an("11") == "an 11"`` (English only)."""
+    return f"{article(word)} {word}"
 
 
 # --- saved games ---------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .core import SaveFileError
+from .core import SaveFileError, _short as _shown, one_line
 
 if TYPE_CHECKING:  # pragma: no cover
     import pydantic
@@ -72,8 +72,12 @@ MAX_BYTES = 64 * 1024 * 1024
 class DataFileError(ValueError):
     """A board, card list or other data file that cannot be used.
 
-    The message is one line naming the file, the entry or field, and what was expected.
+    The message is one line naming the file, the entry or field, and what was expected, at most
+    :data:`~caravan_lessons.core.MESSAGE_LIMIT` characters (a longer one is cut, saying how long it was).
     """
+
+    def __init__(self, message: Any = ""):
+        super().__init__(one_line(message))
 
 
 def _source_name(source: Any) -> str:
@@ -105,7 +109,7 @@ def read_json(source: str | Path | bytes, *, what: str = "saved game", error: ty
         path = Path(source)
         label = name or str(path)
         if path.is_dir():
-            raise error(f"{label} is a folder, not a {what} file")
+            raise error(f"{label} is a folder, not a {what}" + ("" if what.endswith("file") else " file"))
         try:
             size = path.stat().st_size
         except OSError as exc:
@@ -195,16 +199,29 @@ def _where(loc: tuple) -> str:
         if isinstance(part, int):
             text += f"[{part}]"
         else:
-            text += ("." if text else "") + str(part)
+            part = str(part)
+            text += ("." if text else "") + (part if len(part) <= 40 else f"{part[:30]}... ({len(part)} characters)")
     return text or "(top level)"
 
 
 def _short(value: Any, length: int = 60) -> str:
+    """A JSON value for a one-line message, as JSON, at most about ``length`` characters: a longer one
+    is cut and says how long it is; a whole number of more than 40 digits is named by its size."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _shown(value, length)
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= length else text[: length - 1] + "…"
+    except (TypeError, ValueError, RecursionError):
+        return _shown(value, length)
+    if len(text) <= length:
+        return text
+    size = f"{len(value)} characters" if isinstance(value, str) else f"{len(text)} characters written out"
+    return f"{text[:max(length - 3, 8)]}... ({size})"
+
+
+shown = _short
+"""Public name of :func:`_short`: values echoed in the messages of the games' ``saves.py`` and board
+loaders go through it (a 10 MB string or a 10**300 coordinate is shown cut, with its length)."""
 
 
 def describe_validation_error(exc: pydantic.ValidationError, source: str) -> str:

@@ -7,6 +7,9 @@ import matplotlib
 import pytest
 
 matplotlib.use("Agg")
+# The tests read English messages whatever the machine's locale; tests of other languages choose them
+# (caravan_lessons.i18n.language("fi")), and so do the pt/fi lessons. Subprocesses and kernels inherit it.
+os.environ["CARAVAN_LESSONS_LANG"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,6 +26,16 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """Whatever language a test chose, the next test starts in English."""
+    yield
+    from caravan_lessons import i18n
+
+    if i18n._chosen not in (None, "en"):
+        i18n.set_language(None)
 
 
 @pytest.fixture

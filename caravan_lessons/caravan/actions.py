@@ -22,26 +22,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import _short
+from ..i18n import tr
 from .board import as_space
-from .components import GOODS
+from .components import GOODS, good_name
 
 __all__ = ["Action", "EndTurn", "MoveCamel", "MoveGood", "PickUp", "PlaceCamel", "Steal", "action_from_dict"]
 
 
 def _good(good: Any) -> str:
     if not isinstance(good, str) or good.lower() not in GOODS:
-        raise ValueError(f"unknown good {good!r}; the goods are {', '.join(GOODS)}")
+        raise ValueError(f"unknown good {_short(good)}; the goods are {', '.join(GOODS)}")
     return good.lower()
 
 
 def _seat(seat: Any) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ValueError(f"a seat is a whole number from 0 to 3, not {seat!r}")
+        raise ValueError(f"a seat is a whole number from 0 to 3, not {_short(seat)}")
     return seat
 
 
 def _rc(node) -> str:
-    return f"r{node[0]}c{node[1]}"
+    """``"r3c4"`` for the space (3, 4); a coordinate of more than 40 digits is named by its size."""
+    if all(abs(v) < 10**40 for v in node):
+        return f"r{node[0]}c{node[1]}"
+    return tr("the space ({row}, {col})").format(row=_short(node[0]), col=_short(node[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +59,7 @@ class PlaceCamel:
         object.__setattr__(self, "space", as_space(self.space))
 
     def __str__(self) -> str:
-        return f"place a camel on {_rc(self.space)}"
+        return tr("place a camel on {space}").format(space=_rc(self.space))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +74,7 @@ class MoveCamel:
         object.__setattr__(self, "target", as_space(self.target))
 
     def __str__(self) -> str:
-        return f"move an empty camel from {_rc(self.source)} to {_rc(self.target)}"
+        return tr("move an empty camel from {source} to {target}").format(source=_rc(self.source), target=_rc(self.target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +87,7 @@ class PickUp:
         object.__setattr__(self, "space", as_space(self.space))
 
     def __str__(self) -> str:
-        return f"pick up the good on {_rc(self.space)}"
+        return tr("pick up the good on {space}").format(space=_rc(self.space))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +104,8 @@ class Steal:
         object.__setattr__(self, "good", _good(self.good))
 
     def __str__(self) -> str:
-        return f"steal {self.good} from player {self.victim} on {_rc(self.space)}"
+        return tr("steal {good} from player {victim} on {space}").format(good=good_name(self.good), victim=self.victim,
+                                                                       space=_rc(self.space))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +123,8 @@ class MoveGood:
         object.__setattr__(self, "good", _good(self.good))
 
     def __str__(self) -> str:
-        return f"move {self.good} from {_rc(self.source)} to {_rc(self.target)}"
+        return tr("move {good} from {source} to {target}").format(good=good_name(self.good), source=_rc(self.source),
+                                                                 target=_rc(self.target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +132,7 @@ class EndTurn:
     """End your turn; unused actions are lost (CAR-TURN-2)."""
 
     def __str__(self) -> str:
-        return "end the turn"
+        return tr("end the turn")
 
 
 Action = PlaceCamel | MoveCamel | PickUp | Steal | MoveGood | EndTurn
@@ -143,10 +150,10 @@ def action_to_dict(action) -> dict:
 
 def action_from_dict(data: Any):
     """The action described by :func:`action_to_dict` output; ValueError if it is not one."""
-    if not isinstance(data, dict) or data.get("kind") not in KINDS:
-        raise ValueError(f"an action is a dict with 'kind' one of {', '.join(KINDS)}, not {data!r}")
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or data["kind"] not in KINDS:
+        raise ValueError(f"an action is a dict with 'kind' one of {', '.join(KINDS)}, not {_short(data)}")
     cls = KINDS[data["kind"]]
     fields = {k: v for k, v in data.items() if k != "kind"}
     if set(fields) != set(cls.__slots__):
-        raise ValueError(f"{cls.__name__} takes the fields {list(cls.__slots__)}, not {sorted(fields)}")
+        raise ValueError(f"{cls.__name__} takes the fields {list(cls.__slots__)}, not {_short(sorted(fields), 60)}")
     return cls(**fields)

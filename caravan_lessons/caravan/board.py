@@ -19,12 +19,16 @@ their own file: ``caravan.new_game(board="my_board.json")``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from .components import DEMAND_START, GOODS, NUMBERED_SPACES
 
 from .. import boards as _boards
+from ..core import _short
+from ..i18n import tr
 from ..files import DataFileError, StrictModel, check, read_json, validate
+
+from pydantic import Field  # noqa: E402 - after the package imports (files builds StrictModel lazily)
 
 __all__ = ["Board", "BoardFile", "DataFileError", "load_board", "teaching_board", "TEACHING_BOARD"]
 
@@ -42,7 +46,7 @@ class Cell(StrictModel):
     col: int
     kind: Literal["city", "numbered"]
     good: str | None = None
-    name: str | None = None
+    name: Annotated[str, Field(max_length=_boards.MAX_ID)] | None = None
     number: int | None = None
 
 
@@ -52,9 +56,9 @@ class BoardFile(StrictModel):
     format: Literal["caravan_lessons.board"]
     version: Literal[1]
     game: Literal["caravan"]
-    name: str
+    name: Annotated[str, Field(max_length=_boards.MAX_NAME)]
     teaching_board: bool
-    note: str
+    note: Annotated[str, Field(max_length=_boards.MAX_NOTE)]
     grid: Grid
     cells: list[Cell]
 
@@ -65,20 +69,21 @@ def _check_cells(data: BoardFile, source: str) -> None:
         check(condition, message, rule="CAR-COMP-5", source=source, error=DataFileError)
 
     rows, cols = data.grid.rows, data.grid.cols
-    need(2 <= rows <= 20 and 2 <= cols <= 20, f"the grid must be 2 to 20 spaces each way, not {rows} x {cols}")
+    need(2 <= rows <= 20 and 2 <= cols <= 20, f"the grid must be 2 to 20 spaces each way, not {_short(rows)} x "
+         f"{_short(cols)}")
     seen: dict[tuple[int, int], int] = {}
     for i, cell in enumerate(data.cells):
-        where = f"cells[{i}] (row {cell.row}, col {cell.col})"
+        where = f"cells[{i}] (row {_short(cell.row)}, col {_short(cell.col)})"
         need(0 <= cell.row < rows and 0 <= cell.col < cols, f"{where} lies outside the {rows} x {cols} grid")
         need((cell.row, cell.col) not in seen, f"{where} repeats the space of cells[{seen.get((cell.row, cell.col))}]")
         seen[(cell.row, cell.col)] = i
         if cell.kind == "city":
-            need(cell.good in GOODS, f"{where}: a city takes one of the goods {', '.join(GOODS)}, not {cell.good!r}")
+            need(cell.good in GOODS, f"{where}: a city takes one of the goods {', '.join(GOODS)}, not {_short(cell.good)}")
             need(bool(cell.name and cell.name.strip()), f"{where}: a city needs a name")
             need(cell.number is None, f"{where}: a city has no number")
         else:
             need(cell.number is not None and 1 <= cell.number <= NUMBERED_SPACES,
-                 f"{where}: a numbered space needs a number from 1 to {NUMBERED_SPACES}, not {cell.number!r}")
+                 f"{where}: a numbered space needs a number from 1 to {NUMBERED_SPACES}, not {_short(cell.number)}")
             need(cell.good is None and cell.name is None, f"{where}: a numbered space has no good or name")
     goods = sorted(c.good for c in data.cells if c.kind == "city")
     need(goods == sorted(GOODS), f"the board needs exactly one city for each good ({', '.join(GOODS)}); "
@@ -128,7 +133,7 @@ class Board:
         if node in self.city_name:
             return f"{self.city_name[node]} (r{r}c{c})"
         if node in self.number_of:
-            return f"space {self.number_of[node]} (r{r}c{c})"
+            return tr("space {number} (r{row}c{col})").format(number=self.number_of[node], row=r, col=c)
         return f"r{r}c{c}"
 
     def space(self, where: Any):
@@ -140,14 +145,14 @@ class Board:
                     return node
             if where.lower() in self.city_of:
                 return self.city_of[where.lower()]
-            raise ValueError(f"no city called {where!r}; the cities are {', '.join(sorted(self.city_name.values()))}")
+            raise ValueError(f"no city called {_short(where)}; the cities are {', '.join(sorted(self.city_name.values()))}")
         if isinstance(where, int) and not isinstance(where, bool):
             if 1 <= where <= len(self.numbered):
                 return self.numbered[where - 1]
             raise ValueError(f"numbered spaces go from 1 to {len(self.numbered)}, not {where}")
         node = as_space(where)
         if node not in self.neighbours:
-            raise ValueError(f"{where!r} is not a space of the {self.rows} x {self.cols} board")
+            raise ValueError(f"{_short(where)} is not a space of the {self.rows} x {self.cols} board")
         return node
 
     def __repr__(self) -> str:
@@ -159,7 +164,7 @@ def as_space(where: Any) -> tuple[int, int]:
     if (isinstance(where, (tuple, list)) and len(where) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in where)):
         return (where[0], where[1])
-    raise ValueError(f"a space is a (row, col) pair of whole numbers, not {where!r}")
+    raise ValueError(f"a space is a (row, col) pair of whole numbers, not {_short(where)}")
 
 
 def load_board(source: Any = None) -> Board:

@@ -9,12 +9,22 @@ from __future__ import annotations
 
 
 from ..core import Rule
+from ..i18n import N_, NP_, pgettext
 
 RARE: tuple[str, ...] = ("ivory", "cloth", "gems", "paper")
 """CAR-COMP-2: the rare goods, 6 points each."""
 COMMON: tuple[str, ...] = ("meat", "swords", "salt", "hides")
 """CAR-COMP-3: the common goods, 3 points each."""
 GOODS: tuple[str, ...] = RARE + COMMON
+_NAMES = {"ivory": NP_("good", "ivory"), "cloth": NP_("good", "cloth"), "gems": NP_("good", "gems"),
+          "paper": NP_("good", "paper"), "meat": NP_("good", "meat"), "swords": NP_("good", "swords"),
+          "salt": NP_("good", "salt"), "hides": NP_("good", "hides")}
+
+
+def good_name(good: str) -> str:
+    """A good's name in the current language (``"ivory"``; ``"norsunluu"`` in Finnish, the rulebook's word)."""
+    return pgettext("good", _NAMES[good]) if good in _NAMES else good
+
 """All eight goods, rare first; the order of every table and picture."""
 
 COLOURS: dict[str, str] = {"ivory": "grey", "cloth": "purple", "gems": "green", "paper": "pink",
@@ -36,8 +46,9 @@ SHORT_GAME_REMOVED: dict[str, int] = {**{g: 1 for g in RARE}, **{g: 3 for g in C
 
 PLAYERS = (2, 3, 4)
 """2 to 4 players (one colour of camels each)."""
-PLAYER_COLOURS: tuple[str, ...] = ("#e0a020", "#3070d0", "#c03030", "#309050")
-"""Camel colours of seats 0..3 in the pictures (the box has 4 colours, CAR-COMP-1)."""
+PLAYER_COLOURS: tuple[str, ...] = ("#f2c200", "#17becf", "#ff7f00", "#8fd14f")
+"""Camel colours of seats 0..3 in the pictures (the box has 4 colours, CAR-COMP-1): yellow, cyan, orange and
+lime, none of them a good's colour (red meat, blue swords and green gems were once the players' colours too)."""
 CAMELS = 5
 """CAR-SETUP-1: camels per player."""
 CAMELS_LEARNING = 6
@@ -62,15 +73,15 @@ PENALTY: dict[int, int] = {0: 0, 1: 0, 2: -1, 3: -3, 4: -6, 5: -10}
 """CAR-SCORE-2: penalty by goods still loaded at the end (5 only with 6 camels: a ruling)."""
 
 
-_S_COMP = "Components, object of the game (komponentit, pelin kohde)"
-_S_SETUP = "Setup"
-_S_TURN = "Playing the game (pelin pelaaminen)"
-_S_CAMEL = "Placing / moving a camel (kamelin sijoittaminen/siirtäminen)"
-_S_PICK = "Picking up a good (poimi hyvä)"
-_S_STEAL = "Stealing a good (varastaa hyvän)"
-_S_MOVE = "Moving and delivering a good (siirrä ja toimita hyvä)"
-_S_REFILL = "Refilling goods (täyttötavarat)"
-_S_END = "End of the game (pelin loppu)"
+_S_COMP = N_("Components, object of the game (komponentit, pelin kohde)")
+_S_SETUP = N_("Setup")
+_S_TURN = N_("Playing the game (pelin pelaaminen)")
+_S_CAMEL = N_("Placing / moving a camel (kamelin sijoittaminen/siirtäminen)")
+_S_PICK = N_("Picking up a good (poimi hyvä)")
+_S_STEAL = N_("Stealing a good (varastaa hyvän)")
+_S_MOVE = N_("Moving and delivering a good (siirrä ja toimita hyvä)")
+_S_REFILL = N_("Refilling goods (täyttötavarat)")
+_S_END = N_("End of the game (pelin loppu)")
 
 RULES: dict[str, Rule] = {r.id: r for r in [
     Rule("CAR-COMP-1", "The box holds 24 camels (6 in each of 4 colours), 4 player boards, 48 goods cubes "

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from .components import CAMEL_INDEX, CARD_CODE, CARD_TYPES, INDEX, PLURAL
+from ..core import join_and
+from ..i18n import tr
+from .components import CAMEL_INDEX, CARD_CODE, CARD_TYPES, INDEX, card_name, cards
 
 __all__ = ["TakeOne", "Exchange", "TakeCamels", "Sell", "NextRound", "Action", "parse_action"]
 
@@ -56,10 +58,9 @@ def _pile(code: int) -> tuple:
     return pile
 
 
-def _describe(cards: tuple[str, ...]) -> str:
-    counts = Counter(cards)
-    parts = [f"{n} {PLURAL[c] if n > 1 else c}" for c, n in counts.items()]
-    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else (parts[0] if parts else "nothing")
+def _describe(pile: tuple[str, ...]) -> str:
+    counts = Counter(pile)
+    return join_and([cards(n, c) for c, n in counts.items()]) or tr("nothing")
 
 
 class Action:
@@ -113,7 +114,7 @@ class TakeOne(Action):
         return f"TakeOne({self.good!r})"
 
     def __str__(self) -> str:
-        return f"take one {self.good} from the market"
+        return tr("take one {good} from the market").format(good=card_name(self.good))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "good": self.good}
@@ -201,7 +202,7 @@ class Exchange(Action):
         return f"Exchange(take={list(self.take)!r}, give={list(self.give)!r})"
 
     def __str__(self) -> str:
-        return f"exchange: take {_describe(self.take)}, give back {_describe(self.give)}"
+        return tr("exchange: take {take}, give back {give}").format(take=_describe(self.take), give=_describe(self.give))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "take": list(self.take), "give": list(self.give)}
@@ -226,7 +227,7 @@ class TakeCamels(Action):
         return "TakeCamels()"
 
     def __str__(self) -> str:
-        return "take all the camels in the market"
+        return tr("take all the camels in the market")
 
     def to_dict(self) -> dict:
         return {"kind": self.kind}
@@ -256,8 +257,7 @@ class Sell(Action):
         return f"Sell({self.good!r}, {self.count})"
 
     def __str__(self) -> str:
-        noun = PLURAL[self.good] if self.count != 1 else self.good
-        return f"sell {self.count} {noun}"
+        return tr("sell {cards}").format(cards=cards(self.count, self.good))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "good": self.good, "count": self.count}
@@ -276,7 +276,7 @@ class NextRound(Action):
         return "NextRound()"
 
     def __str__(self) -> str:
-        return "start the next round"
+        return tr("start the next round")
 
     def to_dict(self) -> dict:
         return {"kind": self.kind}

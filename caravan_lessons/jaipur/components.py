@@ -10,7 +10,8 @@ Rule texts are the project's own English wording of the Portuguese rulebook
 from __future__ import annotations
 
 
-from ..core import Rule
+from ..core import Rule, plural
+from ..i18n import N_, N_plural, noun
 
 GOODS: tuple[str, ...] = ("diamond", "gold", "silver", "cloth", "spice", "leather")
 """The six goods types, most valuable first (index 0..5)."""
@@ -22,12 +23,23 @@ INDEX = {name: i for i, name in enumerate(CARD_TYPES)}
 
 PLURAL = {"diamond": "diamonds", "gold": "gold", "silver": "silver", "cloth": "cloth",
           "spice": "spice", "leather": "leather", "camel": "camels"}
+"""The English plural of each card type (the catalogue holds the others: ``WORDS``)."""
+WORDS = {"diamond": N_plural("diamond", "diamonds"), "gold": N_plural("gold", "gold"),
+         "silver": N_plural("silver", "silver"), "cloth": N_plural("cloth", "cloth"),
+         "spice": N_plural("spice", "spice"), "leather": N_plural("leather", "leather"),
+         "camel": N_plural("camel", "camels")}
+"""Each card type as a noun of the translation catalogue: (singular, plural) in English."""
 
 
 def cards(n: int, card: str) -> str:
-    """``n`` cards of one type in words, the plural right: ``cards(1, "diamond") == "1 diamond"``,
-    ``cards(2, "diamond") == "2 diamonds"``, ``cards(2, "gold") == "2 gold"``."""
-    return f"{n} {card if n == 1 else PLURAL[card]}"
+    """``n`` cards of one type in words, the plural right, in the current language:
+    ``cards(1, "diamond") == "1 diamond"``, ``cards(2, "diamond") == "2 diamonds"``, ``cards(2, "gold") == "2 gold"``."""
+    return plural(n, *WORDS[card])
+
+
+def card_name(card: str) -> str:
+    """The name of a card type in the current language, uncounted (``"diamond"``; ``"diamante"`` in pt)."""
+    return noun(*WORDS[card])
 
 CARD_CODE: tuple[int, ...] = tuple(16 ** i for i in range(7))
 """A pile of cards as one number: sum of count * CARD_CODE[type], 4 bits per type.
@@ -97,13 +109,13 @@ MATCH_OVER = "match over"
 PHASES = (PLAYING, ROUND_OVER, MATCH_OVER)
 
 
-_S_COMP = "component list, publisher's rule sheet"
-_S_SETUP = "Setup — Preparação"
-_S_TURN = "A turn — O Turno de Jogo"
-_S_TAKE = "Taking cards — Comprar Cartas"
-_S_SELL = "Selling cards — Vender Cartas"
-_S_END = "End of a round — Fim da Rodada"
-_S_MATCH = "New round, end of the game — Nova Rodada, Fim do Jogo"
+_S_COMP = N_("component list, publisher's rule sheet")
+_S_SETUP = N_("Setup — Preparação")
+_S_TURN = N_("A turn — O Turno de Jogo")
+_S_TAKE = N_("Taking cards — Comprar Cartas")
+_S_SELL = N_("Selling cards — Vender Cartas")
+_S_END = N_("End of a round — Fim da Rodada")
+_S_MATCH = N_("New round, end of the game — Nova Rodada, Fim do Jogo")
 
 RULES: dict[str, Rule] = {r.id: r for r in [
     Rule("JAI-COMP-1", "There are 55 cards: 6 diamonds, 6 gold, 6 silver, 8 cloth, 8 spice, "

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from operator import itemgetter
 
+from .. import chance
 from ..core import (
     FORMAT_VERSION,
     Event,
@@ -29,7 +30,10 @@ from ..core import (
     _short,
     check_seed,
     derive_seed,
+    join_and,
+    plural,
 )
+from ..i18n import tr
 from . import movegen as _movegen
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne
 from .components import (
@@ -49,6 +53,7 @@ from .components import (
     MATCH_OVER,
     MIN_SALE,
     PLAYING,
+    card_name,
     cards,
     ROUND_OVER,
     SEALS_TO_WIN,
@@ -108,7 +113,7 @@ class State:
     def _deal_round(self) -> None:
         rng = random.Random(derive_seed(self.seed, "round", self.round_index))
         deck = _FULL_DECK[:]
-        _SHUFFLE(rng, deck)  # JAI-SETUP-2
+        chance.shuffle(rng, deck, "deck", _SHUFFLE)  # JAI-SETUP-2
         # the top of the deck is its end: seat 0 is dealt the top 5 cards, seat 1 the next 5 (JAI-SETUP-2),
         # and the next 2 complete the market (JAI-SETUP-3); only counts matter, not the order of dealing
         top = len(deck)
@@ -135,7 +140,7 @@ class State:
         self.bonus_stacks = {}
         for size, values in BONUS_TOKENS.items():  # JAI-SETUP-6
             stack = list(values)
-            _SHUFFLE(rng, stack)
+            chance.shuffle(rng, stack, f"bonus tokens {size}", _SHUFFLE)
             self.bonus_stacks[size] = stack
         self.bonus_tokens = [[], []]  # per seat: [(size, rupees), ...]
         self.camel_token = None
@@ -179,28 +184,28 @@ class State:
         not raised: a JAI-TURN-1 RuleViolation naming the five kinds of action.
         """
         if not isinstance(action, Action):
-            return RuleViolation("JAI-TURN-1", f"not a Jaipur action: {_short(action)}; a turn is one action, "
-                                 "built with TakeOne(good), Exchange(take, give), TakeCamels(), Sell(good, count) "
-                                 "or, after a round, NextRound()")
+            return RuleViolation("JAI-TURN-1", tr("not a Jaipur action: {value}; a turn is one action, built with "
+                                                 "TakeOne(good), Exchange(take, give), TakeCamels(), Sell(good, count) "
+                                                 "or, after a round, NextRound()").format(value=_short(action)))
         if self.phase is MATCH_OVER:
-            return RuleViolation("JAI-MATCH-2", f"the match is over: player {self.winner} has "
-                                 f"{SEALS_TO_WIN} Seals of Excellence; nothing more can be played.")
+            return RuleViolation("JAI-MATCH-2", tr("the match is over: player {seat} has {seals}; nothing more can be "
+                                                  "played.").format(seat=self.winner, seals=plural(
+                                                      SEALS_TO_WIN, "Seal of Excellence", "Seals of Excellence")))
         if self.phase is ROUND_OVER:
             if type(action) is NextRound:
                 return None
-            return RuleViolation("JAI-MATCH-1", "the round is over; the only thing to do now is to set up "
-                                 "the next round (NextRound()).")
+            return RuleViolation("JAI-MATCH-1", tr("the round is over; the only thing to do now is to set up "
+                                                  "the next round (NextRound())."))
         return self._check(action)
 
     def _what_else(self) -> str:
         """The moves still open to a full hand, in words, true of this position (for JAI-TAKE-7)."""
         kinds = {a.kind for a in self.legal_actions()}
-        options = [words for kind, words in (("sell", "sell"), ("exchange", "exchange"),
-                                             ("take_camels", "take the camels")) if kind in kinds]
+        options = [words() for kind, words in (("sell", lambda: tr("sell")), ("exchange", lambda: tr("exchange")),
+                                               ("take_camels", lambda: tr("take the camels"))) if kind in kinds]
         if not options:
-            return "No other move is open either."
-        return (options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]).capitalize() \
-            + " instead."
+            return tr("No other move is open either.")
+        return tr("{options} instead.").format(options=join_and(options, "or").capitalize())
 
     def _check(self, action: Action) -> RuleViolation | None:
         """The rule checks of one action during play; None when it is legal."""
@@ -209,71 +214,73 @@ class State:
         hand_size = self.hand_sizes[p]
         kind = type(action)
         if kind is NextRound:
-            return RuleViolation("JAI-TURN-1", "the round is still being played: on your turn take cards or "
-                                 "sell cards; a new round starts only when this one ends.")
+            return RuleViolation("JAI-TURN-1", tr("the round is still being played: on your turn take cards or "
+                                                 "sell cards; a new round starts only when this one ends."))
         if kind is TakeOne:
             g = action.index
             if g == CAMEL_INDEX:
-                return RuleViolation("JAI-TAKE-6", "a camel is not a good: you cannot take a single camel. "
-                                     "Take camels takes every camel in the market at once (JAI-TAKE-5).")
+                return RuleViolation("JAI-TAKE-6", tr("a camel is not a good: you cannot take a single camel. "
+                                                     "Take camels takes every camel in the market at once "
+                                                     "(JAI-TAKE-5)."))
             if not market[g]:
-                return RuleViolation("JAI-TAKE-1", f"there is no {action.good} in the market to take; "
-                                     "you may take one goods card that is on display.")
+                return RuleViolation("JAI-TAKE-1", tr("there is no {good} in the market to take; you may take one "
+                                                     "goods card that is on display.").format(good=card_name(action.good)))
             if hand_size >= HAND_LIMIT:
-                return RuleViolation("JAI-TAKE-7", f"you hold {hand_size} cards; taking one more would leave "
-                                     f"{hand_size + 1} in hand and the limit is {HAND_LIMIT}. "
-                                     f"{self._what_else()}")
+                return RuleViolation("JAI-TAKE-7", tr("you hold {cards}; taking one more would leave {after} in "
+                                                     "hand and the limit is {limit}. {other}").format(
+                    cards=plural(hand_size, "card"), after=hand_size + 1, limit=HAND_LIMIT, other=self._what_else()))
             return None
         elif kind is TakeCamels:
             if not market[CAMEL_INDEX]:
-                return RuleViolation("JAI-TAKE-5", "there are no camels in the market to take.")
+                return RuleViolation("JAI-TAKE-5", tr("there are no camels in the market to take."))
             return None
         elif kind is Exchange:
             take = action.take_vector
             n_take, n_give = len(action.take), len(action.give)
             if take[CAMEL_INDEX]:
-                return RuleViolation("JAI-TAKE-6", "camels are never taken in an exchange: take goods in an "
-                                     "exchange, or take all the camels as your whole turn.")
+                return RuleViolation("JAI-TAKE-6", tr("camels are never taken in an exchange: take goods in an "
+                                                     "exchange, or take all the camels as your whole turn."))
             if n_take != n_give:
-                return RuleViolation("JAI-TAKE-2", f"an exchange gives back exactly as many cards as it takes; "
-                                     f"you take {n_take} and give {n_give}.")
+                return RuleViolation("JAI-TAKE-2", tr("an exchange gives back exactly as many cards as it takes; "
+                                                     "you take {take} and give {give}.").format(take=n_take, give=n_give))
             if n_take < 2:
-                return RuleViolation("JAI-TAKE-3", "an exchange moves at least 2 cards each way; to take a "
-                                     "single good, use take one (and give nothing back).")
+                return RuleViolation("JAI-TAKE-3", tr("an exchange moves at least 2 cards each way; to take a "
+                                                     "single good, use take one (and give nothing back)."))
             for i, n in action.take_pairs:
                 if n > market[i]:
-                    return RuleViolation("JAI-TAKE-2", f"you want {cards(n, CARD_TYPES[i])} from the "
-                                         f"market but it shows {market[i]}.")
+                    return RuleViolation("JAI-TAKE-2", tr("you want {cards} from the market but it shows {shown}.").format(
+                        cards=cards(n, CARD_TYPES[i]), shown=market[i]))
             for i, n in action.give_pairs:
                 if n > hand[i]:
-                    return RuleViolation("JAI-TAKE-2", f"you want to give back "
-                                         f"{cards(n, CARD_TYPES[i])} but your hand holds {hand[i]}.")
+                    return RuleViolation("JAI-TAKE-2", tr("you want to give back {cards} but your hand holds {held}.").format(
+                        cards=cards(n, CARD_TYPES[i]), held=hand[i]))
             if action.camels > herd:
-                return RuleViolation("JAI-TAKE-2", f"you want to give back {cards(action.camels, 'camel')} but "
-                                     f"your herd has {herd}.")
+                return RuleViolation("JAI-TAKE-2", tr("you want to give back {camels} but your herd has {herd}.").format(
+                    camels=cards(action.camels, "camel"), herd=herd))
             both = action.take_mask & action.give_mask
             if both:
-                same = ", ".join(GOODS[i] for i in range(N_GOODS) if both >> i & 1)
-                return RuleViolation("JAI-TAKE-4", f"you take and give back {same} in the same "
-                                     "exchange; one exchange may not do both with one goods type.")
+                same = ", ".join(card_name(GOODS[i]) for i in range(N_GOODS) if both >> i & 1)
+                return RuleViolation("JAI-TAKE-4", tr("you take and give back {goods} in the same exchange; one "
+                                                     "exchange may not do both with one goods type.").format(goods=same))
             after = hand_size + action.camels
             if after > HAND_LIMIT:
-                return RuleViolation("JAI-TAKE-7", f"this exchange would leave {after} cards in your hand "
-                                     f"(each camel given back adds a card); the limit is {HAND_LIMIT}.")
+                return RuleViolation("JAI-TAKE-7", tr("this exchange would leave {cards} in your hand (each camel given "
+                                                     "back adds a card); the limit is {limit}.").format(
+                    cards=plural(after, "card"), limit=HAND_LIMIT))
             return None
         elif kind is Sell:
             g, n = action.index, action.count
             if g == CAMEL_INDEX:
-                return RuleViolation("JAI-SELL-5", "camels are never sold; they stay in your herd and count "
-                                     "for the camel token at the end of the round (JAI-END-3).")
+                return RuleViolation("JAI-SELL-5", tr("camels are never sold; they stay in your herd and count "
+                                                     "for the camel token at the end of the round (JAI-END-3)."))
             if n < 1:
-                return RuleViolation("JAI-SELL-1", "a sale discards at least one card.")
+                return RuleViolation("JAI-SELL-1", tr("a sale discards at least one card."))
             if n > hand[g]:
-                return RuleViolation("JAI-SELL-1", f"you want to sell {cards(n, action.good)} but your hand "
-                                     f"holds {hand[g]}.")
+                return RuleViolation("JAI-SELL-1", tr("you want to sell {cards} but your hand holds {held}.").format(
+                    cards=cards(n, action.good), held=hand[g]))
             if n < MIN_SALE[g]:
-                return RuleViolation("JAI-SELL-4", f"{action.good} is a precious good: diamonds, gold and "
-                                     "silver are sold 2 or more cards at a time.")
+                return RuleViolation("JAI-SELL-4", tr("{good} is a precious good: diamonds, gold and silver are sold "
+                                                     "2 or more cards at a time.").format(good=card_name(action.good)))
             return None
         raise ValueError(f"not a Jaipur action: {action!r}")  # pragma: no cover - subclasses of Action
 
@@ -394,7 +401,7 @@ class State:
                 self.bonus_tokens[p].append((size, bonus))
         self._log.append((p, "sell", action, got, bonus))
         if self.empty_stacks >= EMPTY_STACKS_TO_END:  # JAI-END-1
-            self._end_round("JAI-END-1", f"{self.empty_stacks} goods-token stacks are empty")
+            self._end_round("JAI-END-1", tr("{stacks} goods-token stacks are empty").format(stacks=self.empty_stacks))
 
     def _refill(self, n: int) -> None:
         deck, market = self.deck, self.market
@@ -403,8 +410,8 @@ class State:
             while deck:
                 market[deck.pop()] += 1
             self.market_code = _encode(market)
-            self._end_round("JAI-END-2", f"the market needed {n} card{'s' if n > 1 else ''} and the deck "
-                            f"was {short} short")
+            self._end_round("JAI-END-2", tr("the market needed {cards} and the deck was {short} short").format(
+                cards=plural(n, "card"), short=short))
             return
         code = self.market_code
         for _ in range(n):
@@ -466,8 +473,8 @@ class State:
         """
         if self.phase is not PLAYING and self.round_results:
             return sheet_from_result(self.round_results[-1])
-        return self._build_sheet(None, "the round is still being played; bonus token values are revealed "
-                                       "when it ends (JAI-COMP-3).")
+        return self._build_sheet(None, tr("the round is still being played; bonus token values are revealed "
+                                         "when it ends (JAI-COMP-3)."))
 
     def _build_sheet(self, winner: int | None, verdict: str) -> ScoreSheet:
         from .scoring import build_rows
@@ -638,27 +645,24 @@ def round_winner(rupees, bonus_tokens, goods_tokens) -> tuple[int | None, str]:
                           "goods_tokens": list(goods_tokens)})
 
 
-def _n(count: int, noun: str) -> str:
-    """``count`` and a plural noun, singular for one: ``_n(1, "rupees") == "1 rupee"``."""
-    return f"{count} {noun[:-1] if count == 1 else noun}"
-
-
 def _round_winner(summary: dict) -> tuple[int | None, str]:
-    """JAI-END-4 and the tie-breaks of JAI-END-5: (winner or None, explanation)."""
+    """JAI-END-4 and the tie-breaks of JAI-END-5: (winner or None, explanation in the current language)."""
     r, b, g = summary["rupees"], summary["bonus_tokens"], summary["goods_tokens"]
     if r[0] != r[1]:
         w = 0 if r[0] > r[1] else 1
-        return w, f"Player {w} is richer: {r[w]} to {_n(r[1 - w], 'rupees')} (JAI-END-4)."
+        return w, tr("Player {seat} is richer: {more} to {less} (JAI-END-4).").format(
+            seat=w, more=r[w], less=plural(r[1 - w], "rupee"))
     if b[0] != b[1]:
         w = 0 if b[0] > b[1] else 1
-        return w, (f"Tied on {_n(r[0], 'rupees')}; Player {w} has more bonus tokens, {b[w]} to {b[1 - w]} "
-                   "(JAI-END-5).")
+        return w, tr("Tied on {rupees}; Player {seat} has more bonus tokens, {more} to {less} (JAI-END-5).").format(
+            rupees=plural(r[0], "rupee"), seat=w, more=b[w], less=b[1 - w])
     if g[0] != g[1]:
         w = 0 if g[0] > g[1] else 1
-        return w, (f"Tied on {_n(r[0], 'rupees')} and {_n(b[0], 'bonus tokens')}; Player {w} has more goods tokens, "
-                   f"{g[w]} to {g[1 - w]} (JAI-END-5).")
-    return None, (f"Tied on rupees ({r[0]}), bonus tokens ({b[0]}) and goods tokens ({g[0]}): nobody takes a "
-                  "seal [ruling, JAI-END-5].")
+        return w, tr("Tied on {rupees} and {bonus}; Player {seat} has more goods tokens, {more} to {less} "
+                    "(JAI-END-5).").format(rupees=plural(r[0], "rupee"), bonus=plural(b[0], "bonus token"),
+                                           seat=w, more=g[w], less=g[1 - w])
+    return None, tr("Tied on rupees ({rupees}), bonus tokens ({bonus}) and goods tokens ({goods}): nobody takes a "
+                   "seal [ruling, JAI-END-5].").format(rupees=r[0], bonus=b[0], goods=g[0])
 
 
 def sheet_from_result(result: dict) -> ScoreSheet:

@@ -7,7 +7,9 @@ adds them up. Rupees are the unit.
 from __future__ import annotations
 
 from ..core import ScoreRow
-from .components import CAMEL_TOKEN, GOODS
+from ..i18n import tr
+from ..i18n import ngettext
+from .components import CAMEL_TOKEN, GOODS, card_name
 
 
 def build_rows(goods_tokens, bonus_tokens, camel_token) -> list[ScoreRow]:
@@ -29,12 +31,13 @@ def build_rows(goods_tokens, bonus_tokens, camel_token) -> list[ScoreRow]:
             by_type.setdefault(g, []).append(value)
         for g in sorted(by_type):
             values = by_type[g]
-            label = "token" if len(values) == 1 else "tokens"
-            rows.append(ScoreRow(seat, f"{GOODS[g]} goods {label} {' + '.join(map(str, values))}",
-                                 "JAI-SELL-2", sum(values), f"goods:{GOODS[g]}"))
+            item = ngettext("{good} goods token {values}", "{good} goods tokens {values}", len(values)).format(
+                good=card_name(GOODS[g]), values=" + ".join(map(str, values)))
+            rows.append(ScoreRow(seat, item, "JAI-SELL-2", sum(values), f"goods:{GOODS[g]}"))
         for size, value in sorted(bonus_tokens[seat]):
-            what = "5-or-more-card" if size == 5 else f"{size}-card"
-            rows.append(ScoreRow(seat, f"bonus token for a {what} sale", "JAI-SELL-3", value, f"bonus:{size}"))
+            item = (tr("bonus token for a 5-or-more-card sale") if size == 5 else
+                    tr("bonus token for a {size}-card sale").format(size=size))
+            rows.append(ScoreRow(seat, item, "JAI-SELL-3", value, f"bonus:{size}"))
         if camel_token == seat:
-            rows.append(ScoreRow(seat, "camel token: the larger herd", "JAI-END-3", CAMEL_TOKEN, "camel token"))
+            rows.append(ScoreRow(seat, tr("camel token: the larger herd"), "JAI-END-3", CAMEL_TOKEN, "camel token"))
     return rows

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import RuleViolation, _short
+from ..core import RuleViolation, _short, join_and, plural
+from ..i18n import tr
 from .actions import Action, Exchange, Sell, TakeCamels, TakeOne
-from .components import CAMEL, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, INDEX, MARKET_SIZE
+from .components import CAMEL, CAMEL_INDEX, CARD_COUNTS, CARD_TYPES, INDEX, MARKET_SIZE, card_name
 
 __all__ = ["selection_to_action", "KINDS"]
 
@@ -73,29 +74,32 @@ def selection_to_action(kind: str, market=(), hand=(), herd: int = 0) -> Action:
     given = hand + [CAMEL] * herd
     if kind == "take_one":
         if len(market) != 1 or given:
-            raise RuleViolation("JAI-TAKE-1", f"take one means exactly one market card and nothing from your hand "
-                                f"or herd; you selected {len(market)} market card(s) and {len(given)} of your own.")
+            raise RuleViolation("JAI-TAKE-1", tr("take one means exactly one market card and nothing from your hand "
+                                                "or herd; you selected {market} of the market and {own} of your "
+                                                "own.").format(market=plural(len(market), "card"),
+                                                               own=plural(len(given), "card")))
         return TakeOne(market[0])
     if kind == "take_camels":
         if hand or herd or any(c != CAMEL for c in market):
-            raise RuleViolation("JAI-TAKE-6", "taking camels takes every camel in the market and nothing else; "
-                                "clear the other selected cards first.")
+            raise RuleViolation("JAI-TAKE-6", tr("taking camels takes every camel in the market and nothing else; "
+                                                "clear the other selected cards first."))
         return TakeCamels()
     if kind == "exchange":
         if len(market) > MARKET_SIZE:
-            raise RuleViolation("JAI-SETUP-3", f"the market shows {MARKET_SIZE} cards; you selected {len(market)}.")
+            raise RuleViolation("JAI-SETUP-3", tr("the market shows {shown}; you selected {selected}.").format(
+                shown=plural(MARKET_SIZE, "card"), selected=len(market)))
         return Exchange(market, given)
     # kind == "sell"
     if herd or CAMEL in hand:
-        raise RuleViolation("JAI-SELL-5", "camels are never sold; they stay in your herd and count for the camel "
-                            "token at the end of the round (JAI-END-3). Clear the selected camels.")
+        raise RuleViolation("JAI-SELL-5", tr("camels are never sold; they stay in your herd and count for the camel "
+                                            "token at the end of the round (JAI-END-3). Clear the selected camels."))
     if market:
-        raise RuleViolation("JAI-TURN-1", "a sale uses cards from your hand only; you take or sell on a turn, "
-                            "never both.")
+        raise RuleViolation("JAI-TURN-1", tr("a sale uses cards from your hand only; you take or sell on a turn, "
+                                            "never both."))
     types = sorted(set(hand), key=INDEX.__getitem__)
     if not types:
-        raise RuleViolation("JAI-SELL-1", "select the cards of your hand you want to sell (one goods type).")
+        raise RuleViolation("JAI-SELL-1", tr("select the cards of your hand you want to sell (one goods type)."))
     if len(types) > 1:
-        raise RuleViolation("JAI-SELL-1", f"a sale is of one goods type only; you selected "
-                            f"{' and '.join(types)}.")
+        raise RuleViolation("JAI-SELL-1", tr("a sale is of one goods type only; you selected {goods}.").format(
+            goods=join_and([card_name(t) for t in types])))
     return Sell(types[0], len(hand))

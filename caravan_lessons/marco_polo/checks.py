@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
+from ..core import _short
+
 DICE_EACH = 5
 """MP-SETUP-8: each player has 5 dice of their colour."""
 MAX_CHOICE = 36
@@ -54,16 +56,22 @@ def check_pieces(saved, n: int, d, ok: Callable[[Any, str, str], None]) -> None:
     neutral = [x for placed in saved.spaces.values() for x in placed if x.colour == "neutral" or x.seat == -1]
     ok(all(x.colour == "neutral" and x.seat == -1 for x in neutral), "a die of no player must be a neutral die, and "
        "a neutral die belongs to no player (seat -1)", "MP-SETUP-8")
+    from .components import SPACE_NAMES
+
+    cards_out = {f"city:{c}" for cs in saved.city_cards.values() for c in cs}
     for space, placed in saved.spaces.items():
+        ok(space in SPACE_NAMES or space in cards_out, f"dice lie on {_short(space)}, which is no action space of "
+           f"this game (the spaces are {', '.join(SPACE_NAMES)} and 'city:<id>' of a city card on the map)",
+           "MP-ACT-1")
         beyond = [x.seat for x in placed if x.seat >= n]
-        ok(not beyond, f"a die on {space!r} belongs to seat {beyond[:1]}; the seats are 0..{n - 1}", "MP-SETUP-8")
+        ok(not beyond, f"a die on {_short(space)} belongs to seat {beyond[:1]}; the seats are 0..{n - 1}", "MP-SETUP-8")
     ok(all(w < n for w in saved.winners) and len(set(saved.winners)) == len(saved.winners),
        f"winners {saved.winners} are not different seats of the {n} players", "MP-SCORE-6")
-    ok((saved.current == -1) == (saved.phase == "over"), f"current is {saved.current} in phase {saved.phase!r}; it "
+    ok((saved.current == -1) == (saved.phase == "over"), f"current is {saved.current} in phase {_short(saved.phase)}; it "
        "is -1 exactly when the game is over", "MP-END-1")
     for i, e in enumerate(saved.events):
         ok(e.player < n, f"events[{i}] names seat {e.player}; seats are 0..{n - 1} (-1: the game)", "MP-TURN-1")
-        ok(e.rule == "" or e.rule in d.rules, f"events[{i}] cites {e.rule!r}, which is no Marco Polo rule ID",
+        ok(e.rule == "" or e.rule in d.rules, f"events[{i}] cites {_short(e.rule)}, which is no Marco Polo rule ID",
            "MP-TURN-1")
     for seat in range(n):
         on_map = sum(seat in owners for owners in saved.posts.values())
@@ -155,16 +163,16 @@ def check_tasks(saved, n: int, d, kinds: dict, ok: Callable[[Any, str, str], Non
     }
     for once in ("setup_done", "roll", "turns"):
         count = sum(bool(t) and t[0] == once for t in saved.tasks)
-        ok(count <= 1, f"{count} pending {once!r} tasks; the game queues it once", "MP-TURN-1")
+        ok(count <= 1, f"{count} pending {_short(once)} tasks; the game queues it once", "MP-TURN-1")
     for i, task in enumerate(saved.tasks):
         where = f"tasks[{i}]"
-        ok(task and isinstance(task[0], str) and task[0] in shapes, f"{where} is an unknown pending task {task!r:.80}",
+        ok(task and isinstance(task[0], str) and task[0] in shapes, f"{where} is an unknown pending task {_short(task)}",
            "MP-TURN-1")
         shape = shapes[task[0]]
-        ok(len(task) == len(shape) + 1, f"{where} ({task[0]!r}) needs {len(shape)} value(s) after its kind "
+        ok(len(task) == len(shape) + 1, f"{where} ({_short(task[0])}) needs {len(shape)} value(s) after its kind "
            f"({', '.join(w for w, _ in shape) or 'none'}), not {len(task) - 1}", "MP-TURN-1")
         for k, ((what, good), value) in enumerate(zip(shape, task[1:]), start=1):
-            ok(good(value), f"{where}[{k}] of a {task[0]!r} task must be {what}, not {value!r:.60}", "MP-TURN-1")
+            ok(good(value), f"{where}[{k}] of a {_short(task[0])} task must be {what}, not {_short(value)}", "MP-TURN-1")
         kind = task[0]
         if kind == "repeat":
             card_kind = d.city_cards[task[2]]["kind"]

@@ -22,7 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core import Rule
+from ..core import Rule, _short
+from ..i18n import N_, Translated
 
 GOODS: tuple[str, ...] = ("pepper", "silk", "gold")
 """The three goods, cheapest first (MP-SETUP-1). Camels are not goods (MP-SCORE-4)."""
@@ -32,9 +33,11 @@ SPACES_BLUE: tuple[str, ...] = ("coins", "bazaar:camel", "bazaar:pepper", "bazaa
                                 "contracts", "travel")
 """Blue action spaces: usable when occupied by paying coins (MP-ACT-2). Khan's favour is blue but has
 its own order rule and no surcharge (MP-KHAN-2, MP-KHAN-3); the moneybag is a bonus action."""
-SPACE_NAMES = {"coins": "take 5 coins", "bazaar:camel": "the bazaar (camels)", "bazaar:pepper": "the bazaar (pepper)",
-               "bazaar:silk": "the bazaar (silk)", "bazaar:gold": "the bazaar (gold)", "khan": "Khan's favour",
-               "contracts": "take contracts", "travel": "travel", "moneybag": "the moneybag (3 coins)"}
+SPACE_NAMES = Translated({
+    "coins": N_("take 5 coins"), "bazaar:camel": N_("the bazaar (camels)"), "bazaar:pepper": N_("the bazaar (pepper)"),
+    "bazaar:silk": N_("the bazaar (silk)"), "bazaar:gold": N_("the bazaar (gold)"), "khan": N_("Khan's favour"),
+    "contracts": N_("take contracts"), "travel": N_("travel"), "moneybag": N_("the moneybag (3 coins)")})
+"""Action space id -> its name in words, in the current language."""
 CITY_KINDS = ("small", "large", "beijing")
 """Where trading posts may go (MP-TRAVEL-10)."""
 LOCATION_KINDS = ("start", "oasis", "small", "large", "beijing")
@@ -251,10 +254,10 @@ def check_board(graph) -> None:
     wanted = {"start": 1, "beijing": 1, "large": 7, "small": 6, "oasis": 10}
     for kind, count in wanted.items():
         if kinds.count(kind) != count:
-            raise DataFileError(f"the map needs {count} location(s) of kind {kind!r}, not {kinds.count(kind)}")
+            raise DataFileError(f"the map needs {count} location(s) of kind {_short(kind)}, not {kinds.count(kind)}")
     for node, attrs in graph.nodes(data=True):
         if (attrs["kind"] == "large") != (attrs["city_card_spaces"] > 0):
-            raise DataFileError(f"node {node!r}: city-card spaces belong to large cities only (MP-SETUP-4)")
+            raise DataFileError(f"node {_short(node)}: city-card spaces belong to large cities only (MP-SETUP-4)")
     if sum(a["city_card_spaces"] for _, a in graph.nodes(data=True)) != 9:
         raise DataFileError("the map needs 9 city-card spaces in all (MP-SETUP-4)")
     for a, b, attrs in graph.edges(data=True):
@@ -279,7 +282,7 @@ def load_data(directory: str | Path | None = None) -> GameData:
     from ..files import DataFileError, check
 
     if directory is not None and (isinstance(directory, bool) or not isinstance(directory, (str, Path))):
-        raise ValueError(f"load_data: directory must be a folder path (a str or Path) or None, not {directory!r}")
+        raise ValueError(f"load_data: directory must be a folder path (a str or Path) or None, not {_short(directory)}")
     folder = DATA_DIR if directory is None else Path(directory)
     m = models()
     board = boards.load_board(folder / "map.json", game="marco_polo", node_model=m["Node"], edge_model=m["Route"],
@@ -312,7 +315,7 @@ def load_data(directory: str | Path | None = None) -> GameData:
         need = {"exchange": ("pay", "gain"), "swap": ("directions",), "per_pip": ("gain",), "die_table": ("table",),
                 "per_count": ("count", "gain"), "city_bonus": ("table",), "city_bonus_paid": ("pay",)}[card.kind]
         for field in need:
-            ok(getattr(card, field) is not None, f"{name}: a {card.kind!r} card needs the field {field!r}",
+            ok(getattr(card, field) is not None, f"{name}: a {_short(card.kind)} card needs the field {_short(field)}",
                "MP-CITY-3", "city_cards.json")
         entry: dict[str, Any] = {"kind": card.kind}
         if card.pay is not None:
@@ -339,14 +342,14 @@ def load_data(directory: str | Path | None = None) -> GameData:
     for i, o in enumerate(objectives_file.objectives):
         ok(o.id == i, f"objectives[{i}]: ids run 0, 1, 2, ... in order", "MP-SCORE-1", "objectives.json")
         for city in o.cities:
-            ok(city in large | small, f"objectives[{i}] names {city!r}, not a city of the map", "MP-SCORE-1",
+            ok(city in large | small, f"objectives[{i}] names {_short(city)}, not a city of the map", "MP-SCORE-1",
                "objectives.json")
         objectives[o.id] = (tuple(o.cities), o.vp)
     ok(len(objectives) == 18, f"{len(objectives)} objectives; the game has 18", "MP-SETUP-13", "objectives.json")
 
     city_bonuses = {}
     for i, b in enumerate(bonuses_file.city_bonuses):
-        ok(b.city in small, f"city_bonuses[{i}] (id {b.id!r}) sits on {b.city!r}, not a small city", "MP-SETUP-2",
+        ok(b.city in small, f"city_bonuses[{i}] (id {_short(b.id)}) sits on {_short(b.city)}, not a small city", "MP-SETUP-2",
            "bonuses.json")
         city_bonuses[b.id] = {"city": b.city, "gain": bundle(b.gain), "copy": b.copies_another}
     ok(len(city_bonuses) == 6 and {b["city"] for b in city_bonuses.values()} == small,
@@ -356,7 +359,7 @@ def load_data(directory: str | Path | None = None) -> GameData:
 
     characters = {}
     for c in characters_file.characters:
-        ok(c.id not in characters, f"character {c.id!r} is listed twice", "MP-SETUP-11", "characters.json")
+        ok(c.id not in characters, f"character {_short(c.id)} is listed twice", "MP-SETUP-11", "characters.json")
         characters[c.id] = {"name": c.name, "rule": c.rule, "first_game_seat": c.first_game_seat,
                             "income": bundle(c.income), "power": c.power}
     ok(len(characters) == 8, f"{len(characters)} characters; the base game has 8", "MP-SETUP-6", "characters.json")
@@ -367,7 +370,7 @@ def load_data(directory: str | Path | None = None) -> GameData:
        "MP-BAZAAR-2", "actions.json")
     rules = {}
     for i, r in enumerate(rules_file.rules):
-        ok(re.fullmatch(r"MP-[A-Z]+-\d+", r.id) is not None, f"rules[{i}] has the id {r.id!r}; rule IDs look like "
+        ok(re.fullmatch(r"MP-[A-Z]+-\d+", r.id) is not None, f"rules[{i}] has the id {_short(r.id)}; rule IDs look like "
            "'MP-TRAVEL-2'", "MP-SETUP-1", "rules.json")
         ok(r.id not in rules, f"rules[{i}]: the rule {r.id} is listed twice", "MP-SETUP-1", "rules.json")
         rules[r.id] = Rule(r.id, r.text, r.section)

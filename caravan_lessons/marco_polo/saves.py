@@ -17,7 +17,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ..core import FORMAT_VERSION, Event, SaveFileError
+from ..core import Event, FORMAT_VERSION, SaveFileError, _short
 
 GAME = "marco_polo"
 MAX_SUPPLY = 999
@@ -224,7 +224,7 @@ def state_from_dict(data: Any, source: str = "saved game", game_data=None):
 
     if game_data is not None and not isinstance(game_data, GameData):
         raise ValueError(f"game_data must be a GameData from marco_polo.load_data(folder) (or None), not "
-                         f"{game_data!r:.80}")
+                         f"{_short(game_data)}")
     saved = validate(saved_game_model(), data, source=source, error=SaveFileError)
     d = default_data() if game_data is None else game_data
     n = saved.players
@@ -244,14 +244,14 @@ def state_from_dict(data: Any, source: str = "saved game", game_data=None):
     per_seat = ("characters", "coins", "camels", "vp", "vp_items", "goods", "dice", "posts_left", "posts_placed",
                 "travellers", "active", "fulfilled", "objectives")
     for name in per_seat:
-        ok(len(getattr(saved, name)) == n, f"field {name!r} needs one entry per player ({n})", "MP-SETUP-8")
+        ok(len(getattr(saved, name)) == n, f"field {_short(name)} needs one entry per player ({n})", "MP-SETUP-8")
     if saved.phase != "setup":
         ok(all(c in CHARACTERS for c in saved.characters) and len(set(saved.characters)) == n,
            "each player needs a different character of the 8", "MP-SETUP-11")
     ok(saved.start_player < n and saved.current < n, "a seat number is beyond the players", "MP-ROUND-1")
     kinds = {node: attrs["kind"] for node, attrs in d.board.nodes(data=True)}
     for city, owners in saved.posts.items():
-        ok(kinds.get(city) in ("small", "large", "beijing"), f"a trading post stands on {city!r}, not a city",
+        ok(kinds.get(city) in ("small", "large", "beijing"), f"a trading post stands on {_short(city)}, not a city",
            "MP-TRAVEL-10")
         ok(len(set(owners)) == len(owners), f"a player has two trading posts in {city}", "MP-TRAVEL-8")
         ok(all(o < n for o in owners), f"a trading post in {city} belongs to no player", "MP-SETUP-8")
@@ -262,7 +262,7 @@ def state_from_dict(data: Any, source: str = "saved game", game_data=None):
         ok(held + saved.posts_left[seat] == total, f"player {seat} has {held} posts on the map and "
            f"{saved.posts_left[seat]} left; they own {total}", "MP-SETUP-8")
         for place in saved.travellers[seat]:
-            ok(place in kinds, f"player {seat}'s traveller stands on an unknown location {place!r}", "MP-TRAVEL-3")
+            ok(place in kinds, f"player {seat}'s traveller stands on an unknown location {_short(place)}", "MP-TRAVEL-3")
     black = saved.black_dice + sum(x.colour == "black" for pool in saved.dice for x in pool) + \
         sum(x.colour == "black" for placed in saved.spaces.values() for x in placed)
     ok(black == d.tables["black_dice"], f"{black} black dice counted; the game has 5", "MP-BONUS-6")
@@ -318,4 +318,4 @@ def __getattr__(name: str):
     does not import pydantic); the CLI's ``schema marco_polo`` reads it under this name, like every game."""
     if name == "SaveFile":
         return saved_game_model()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {_short(__name__)} has no attribute {_short(name)}")

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import _short, a_or_an
+from ..core import _short, article, join_and
+from ..i18n import ngettext, tr
 
 
 def _id(value, what: str) -> None:
@@ -45,7 +46,7 @@ class Marry:
         _id(self.family, "Marry: family")
 
     def __str__(self) -> str:
-        return f"marry into {self.family}"
+        return tr("marry into {family}").format(family=self.family)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,8 @@ class Place:
             _id(self.space, "Place: space")
 
     def __str__(self) -> str:
-        return f"place {a_or_an(self.family)} camel on {self.space}"
+        return tr("place {a} {family} camel on {space}").format(a=article(self.family), family=self.family,
+                                                                 space=self.space)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +71,7 @@ class EndTurn:
     """After the first camel: place no second camel and end the turn."""
 
     def __str__(self) -> str:
-        return "end the turn after one camel"
+        return tr("end the turn after one camel")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +93,9 @@ class Discard:
 
     def __str__(self) -> str:
         if not self.cards:
-            return "discard nothing"
-        return "discard goods card" + ("s " if len(self.cards) > 1 else " ") + " and ".join(map(str, self.cards))
+            return tr("discard nothing")
+        return ngettext("discard goods card {cards}", "discard goods cards {cards}", len(self.cards)).format(
+            cards=join_and(map(str, self.cards)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +108,7 @@ class Sell:
         _goods(self.goods, "Sell: goods")
 
     def __str__(self) -> str:
-        return f"sell goods card {self.goods} for 3 dirhams"
+        return tr("sell goods card {goods} for 3 dirhams").format(goods=self.goods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,7 @@ class Keep:
         _goods(self.goods, "Keep: goods")
 
     def __str__(self) -> str:
-        return f"keep goods card {self.goods}"
+        return tr("keep goods card {goods}").format(goods=self.goods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +129,7 @@ class Pass:
     """Do nothing: allowed only when no other action is legal ([ruling] in SAM-TURN-1)."""
 
     def __str__(self) -> str:
-        return "pass (nothing else is legal)"
+        return tr("pass (nothing else is legal)")
 
 
 Action = Marry | Place | EndTurn | Discard | Sell | Keep | Pass
@@ -148,7 +151,7 @@ def selection_to_action(kind, first=(), second=(), number=0):
         ValueError: an unknown kind, or a selection of the wrong shape (one line, naming it).
     """
     if not isinstance(kind, str) or kind not in KINDS:
-        raise ValueError(f"unknown kind of decision {kind!r}; the kinds are {', '.join(KINDS)}")
+        raise ValueError(f"unknown kind of decision {_short(kind)}; the kinds are {', '.join(KINDS)}")
 
     def one_name(value, what):
         if not isinstance(value, (list, tuple)) or len(value) != 1 or not isinstance(value[0], str):

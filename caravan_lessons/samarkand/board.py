@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from ..boards import load_board as _load_graph, package_file
+from ..boards import MAX_ID, MAX_NOTE, load_board as _load_graph, package_file
+from ..core import _short
 from ..files import DataFileError, StrictModel, check, read_json, validate
+from ..i18n import get_language, pgettext, tr
 from .actions import Marry, Place
 from .components import FAMILIES, GOODS_COUNT, KINDS, LAND_KINDS
 
@@ -28,13 +30,17 @@ from pydantic import Field  # noqa: E402 - after the package imports (files buil
 __all__ = ["Board", "Family", "load_board", "default_board"]
 
 
+Name = Annotated[str, Field(max_length=MAX_ID)]
+"""An id or name in a board or families file: at most 60 characters."""
+
+
 class SpaceAttrs(StrictModel):
     """Game attributes of one board node (besides id and pos)."""
 
-    kind: str
-    name: str
+    kind: Name
+    name: Name
     number: int | None = None
-    family: str | None = None
+    family: Name | None = None
 
 
 class BorderAttrs(StrictModel):
@@ -44,14 +50,14 @@ class BorderAttrs(StrictModel):
 class FamilyEntry(StrictModel):
     """One family of ``families.json``."""
 
-    id: str
-    name: str
-    colour: str
-    colour_name: str
+    id: Annotated[str, Field(min_length=1, max_length=MAX_ID)]
+    name: Name
+    colour: Name
+    colour_name: Name
     price: int
     house: Literal["top", "bottom"]
     slot: int
-    start: str
+    start: Name
 
 
 class FamiliesFile(StrictModel):
@@ -60,8 +66,8 @@ class FamiliesFile(StrictModel):
     format: Literal["caravan_lessons.samarkand.families"]
     version: Annotated[int, Field(ge=1, le=1, description="format version (1); strict: true is not 1")]
     teaching_board: bool = False
-    note: str = ""
-    families: list[FamilyEntry]
+    note: Annotated[str, Field(max_length=MAX_NOTE)] = ""
+    families: list[FamilyEntry] = Field(max_length=FAMILIES)
 
 
 @dataclass(frozen=True)
@@ -70,30 +76,67 @@ class Family:
 
     Attributes:
         id: short name used in actions (``"levant"``).
-        name: display name (``"Levant"``).
-        colour: matplotlib colour of its camels; colour_name in words (``"red"``).
+        source_name: display name in the families file (``"Levant"``); ``name`` is it in the current language.
+        colour: matplotlib colour of its camels; source_colour_name in words (``"red"``), ``colour_name``
+            in the current language.
         price: marriage price in dirhams (3..6).
         house: ``"top"`` or ``"bottom"`` edge of the board; slot 1..5 from west to east.
         start: id of its start space.
     """
 
     id: str
-    name: str
+    source_name: str
     colour: str
-    colour_name: str
+    source_colour_name: str
     price: int
     house: str
     slot: int
     start: str
 
+    @property
+    def name(self) -> str:
+        """The family's name in the current language (a teacher's own names stay as written)."""
+        return pgettext("family", self.source_name)
+
+    @property
+    def colour_name(self) -> str:
+        """The colour in words, in the current language."""
+        return pgettext("colour", self.source_colour_name)
+
 
 _LOADED: dict = {}
-"""The last board loaded under each name, so a saved game (which names its board) finds it."""
+"""The boards loaded in this session by :attr:`Board.fingerprint` (their content), so a saved game, which
+records the fingerprint of its board, finds it. Keyed by content, not by name: an edited copy of the
+teaching board that keeps its name is another board and never takes the teaching board's place."""
+
+
+def board_with(fingerprint) -> "Board | None":
+    """The board of this content (:attr:`Board.fingerprint`) loaded in this session, or None."""
+    return _LOADED.get(fingerprint) if isinstance(fingerprint, str) else None
 
 
 def board_named(name) -> "Board | None":
-    """The board loaded in this session under ``name``, or None."""
-    return _LOADED.get(name) if isinstance(name, str) else None
+    """The teaching board if ``name`` is its name, else None. [ruling] Boards are found by content
+    (:func:`board_with`); a name alone finds only the teaching board (saves written before fingerprints)."""
+    board = default_board()
+    return board if isinstance(name, str) and name == board.graph.graph.get("name", "") else None
+
+
+def fingerprint(graph, families) -> str:
+    """16 hex digits of SHA-256 over the whole content of a board and its families file: every space with
+    all its attributes (position and name included), every border, every family, the board's name and
+    note; only where it was read from (``source``) is left out. Two boards with one fingerprint are the
+    same board, whatever their files are called."""
+    import hashlib
+    import json
+
+    content = {
+        "board": sorted((k, v) for k, v in graph.graph.items() if k != "source"),
+        "spaces": sorted((str(n), sorted(a.items())) for n, a in graph.nodes(data=True)),
+        "borders": sorted(sorted((str(a), str(b))) for a, b in graph.edges),
+        "families": [sorted((k.removeprefix("source_"), v) for k, v in vars(f).items()) for f in families],  # as in the file
+    }
+    return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:16]
 
 
 class Board:
@@ -119,10 +162,9 @@ class Board:
         nodes = graph.nodes
         self.kinds = tuple(nodes[s]["kind"] for s in self.spaces)
         self.land = tuple(k in LAND_KINDS for k in self.kinds)
-        self.names = tuple(nodes[s]["name"] for s in self.spaces)
+        self.source_names = tuple(nodes[s]["name"] for s in self.spaces)
         self.number = tuple(nodes[s].get("number") or 0 for s in self.spaces)
         self.goods_space = {n: i for i, n in enumerate(self.number) if n}
-        self.goods_names = {n: self.names[i] for n, i in self.goods_space.items()}
         self.adjacent = tuple(tuple(sorted(self.index[t] for t in graph[s])) for s in self.spaces)
         self.families = tuple(families)
         self.family_index = {f.id: i for i, f in enumerate(families)}
@@ -131,27 +173,56 @@ class Board:
         self.marry_actions = tuple(Marry(f.id) for f in families)
         self.place_actions = tuple(tuple(Place(f.id, s) for s in self.spaces) for f in families)
         """Ready-made actions (legal_actions hands out these objects instead of building new ones)."""
-        self.labels = tuple(self.space_label(s) for s in range(len(self.spaces)))
-        """Per space, its label in words (``space_label``), ready for the event log."""
-        _LOADED[graph.graph.get("name", "")] = self
+        self._worded: dict[str, tuple] = {}
+        self.fingerprint = fingerprint(graph, self.families)
+        """What the board plays like, in 16 hex digits (:func:`fingerprint`); saved games record it."""
+        _LOADED.setdefault(self.fingerprint, self)
         self.teaching_board = bool(graph.graph.get("teaching_board"))
         self.note = graph.graph.get("note", "")
 
     def __repr__(self) -> str:
-        return (f"<Samarkand board {self.graph.graph.get('name', '')!r}: {len(self.spaces)} spaces, "
+        return (f"<Samarkand board {_short(self.graph.graph.get('name', ''))}: {len(self.spaces)} spaces, "
                 f"{len(self.goods_space)} goods, {self.kinds.count('water')} water>")
 
+    def _words(self) -> tuple:
+        """(names, labels, goods names) in the current language, made once per language."""
+        lang = get_language()
+        words = self._worded.get(lang)
+        if words is None:
+            names = tuple(pgettext("place", n) for n in self.source_names)
+            goods = {n: names[i] for n, i in self.goods_space.items()}
+            self._worded[lang] = (names, None, goods)   # space_label reads the names
+            labels = tuple(self.space_label(s) for s in range(len(self.spaces)))
+            self._worded[lang] = words = (names, labels, goods)
+        return words
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Per space, its name in the current language (``source_names``: as in the board file)."""
+        return self._words()[0]
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Per space, its label in words (``space_label``) in the current language, for the event log."""
+        return self._words()[1]
+
+    @property
+    def goods_names(self) -> dict[int, str]:
+        """Goods number -> the goods' name in the current language."""
+        return self._words()[2]
+
     def space_label(self, space: int) -> str:
-        """``"diamond (22)"``, ``"Caspian Sea (water)"``, ``"Antioch (Levant start)"``, ``"land 4"``."""
+        """``"diamond (22)"``, ``"Caspian Sea (water)"``, ``"Antioch (Levant start)"``, ``"land 4"``, in the current
+        language."""
         kind = self.kinds[space]
         name = self.names[space]
         if kind == "goods":
             return f"{name} ({self.number[space]})"
         if kind == "water":
-            return f"{name} (water)"
+            return tr("{name} (water)").format(name=name)
         if kind == "start":
             fam = self.families[self.family_index[self.graph.nodes[self.spaces[space]]["family"]]]
-            return f"{name} ({fam.name} start)"
+            return tr("{name} ({family} start)").format(name=name, family=fam.name)
         return name
 
 
@@ -165,18 +236,19 @@ def _check_families(entries: list[FamilyEntry], source: str, colours: bool = Tru
     ids = [e.id for e in entries]
     fail(len(set(ids)) == len(ids), f"family ids must be different: {ids}")
     for e in entries:
-        fail(3 <= e.price <= 6, f"family {e.id!r}: marriage price {e.price} is outside 3..6 dirhams")
-        fail(1 <= e.slot <= 5, f"family {e.id!r}: house slot {e.slot} is outside 1..5")
+        fail(3 <= e.price <= 6, f"family {_short(e.id)}: marriage price {e.price} is outside 3..6 dirhams")
+        fail(1 <= e.slot <= 5, f"family {_short(e.id)}: house slot {e.slot} is outside 1..5")
     if colours:
         from matplotlib.colors import is_color_like  # lazily: bots and the engine never draw
 
         for e in entries:
-            fail(is_color_like(e.colour), f"family {e.id!r}: colour {e.colour!r} is not a colour matplotlib can draw "
+            fail(is_color_like(e.colour), f"family {_short(e.id)}: colour {_short(e.colour)} is not a colour matplotlib can draw "
                  "(a name like 'red' or a hex code like '#d62728')")
     for edge in ("top", "bottom"):
         slots = sorted(e.slot for e in entries if e.house == edge)
         fail(slots == [1, 2, 3, 4, 5], f"the {edge} edge must hold 5 houses in slots 1..5, not {slots}")
-    return [Family(**e.model_dump()) for e in entries]
+    return [Family(**{("source_" + k if k in ("name", "colour_name") else k): v for k, v in e.model_dump().items()})
+            for e in entries]
 
 
 def _board_rules(families: list[Family]):
@@ -193,37 +265,37 @@ def _board_rules(families: list[Family]):
         starts: dict[str, str] = {}
         for node, attrs in graph.nodes(data=True):
             kind, number, family = attrs["kind"], attrs.get("number"), attrs.get("family")
-            fail(kind in KINDS, f"space {node!r} has kind {kind!r}; the kinds are {sorted(KINDS)}", "SAM-COMP-4")
+            fail(kind in KINDS, f"space {_short(node)} has kind {_short(kind)}; the kinds are {sorted(KINDS)}", "SAM-COMP-4")
             if number is not None:
-                fail(kind != "water", f"goods space {node!r} (number {number}) is on water; goods spaces are land",
+                fail(kind != "water", f"goods space {_short(node)} (number {number}) is on water; goods spaces are land",
                      "SAM-COMP-2")
-                fail(kind == "goods", f"space {node!r} of kind {kind!r} has a goods number; only goods spaces do",
+                fail(kind == "goods", f"space {_short(node)} of kind {_short(kind)} has a goods number; only goods spaces do",
                      "SAM-COMP-2")
-                fail(1 <= number <= GOODS_COUNT, f"goods space {node!r} has number {number}, outside 1..33",
+                fail(1 <= number <= GOODS_COUNT, f"goods space {_short(node)} has number {number}, outside 1..33",
                      "SAM-COMP-2")
-                fail(number not in numbers, f"goods number {number} is used twice ({numbers.get(number)!r} and "
-                     f"{node!r}); each goods has one space", "SAM-COMP-2")
+                fail(number not in numbers, f"goods number {number} is used twice ({_short(numbers.get(number))} and "
+                     f"{_short(node)}); each goods has one space", "SAM-COMP-2")
                 numbers[number] = node
             else:
-                fail(kind != "goods", f"goods space {node!r} has no goods number", "SAM-COMP-2")
+                fail(kind != "goods", f"goods space {_short(node)} has no goods number", "SAM-COMP-2")
             if kind == "start":
-                fail(family is not None, f"start space {node!r} names no family", "SAM-COMP-1")
-                fail(family in known, f"start space {node!r} names an unknown family {family!r}; the families "
+                fail(family is not None, f"start space {_short(node)} names no family", "SAM-COMP-1")
+                fail(family in known, f"start space {_short(node)} names an unknown family {_short(family)}; the families "
                      f"are {sorted(known)}", "SAM-COMP-1")
-                fail(family not in starts, f"family {family!r} has two start spaces ({starts.get(family)!r} and "
-                     f"{node!r})", "SAM-COMP-1")
+                fail(family not in starts, f"family {_short(family)} has two start spaces ({_short(starts.get(family))} and "
+                     f"{_short(node)})", "SAM-COMP-1")
                 starts[family] = node
             else:
-                fail(family is None, f"space {node!r} of kind {kind!r} names a family; only start spaces do",
+                fail(family is None, f"space {_short(node)} of kind {_short(kind)} names a family; only start spaces do",
                      "SAM-COMP-1")
         missing = sorted(set(range(1, GOODS_COUNT + 1)) - set(numbers))
         fail(not missing, f"goods numbers {missing} have no goods space; goods 1..33 each need one", "SAM-COMP-2")
         for f in families:
-            fail(f.id in starts, f"family {f.id!r} has no start space on the board", "SAM-COMP-1")
-            fail(starts[f.id] == f.start, f"family {f.id!r} starts at {f.start!r} in the families file but the "
-                 f"board marks {starts[f.id]!r}", "SAM-COMP-1")
+            fail(f.id in starts, f"family {_short(f.id)} has no start space on the board", "SAM-COMP-1")
+            fail(starts[f.id] == f.start, f"family {_short(f.id)} starts at {_short(f.start)} in the families file but the "
+                 f"board marks {_short(starts[f.id])}", "SAM-COMP-1")
         for node in graph.nodes:
-            fail(graph.degree(node) > 0, f"space {node!r} has no neighbour", "SAM-COMP-4")
+            fail(graph.degree(node) > 0, f"space {_short(node)} has no neighbour", "SAM-COMP-4")
 
     return rules
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from ..core import Rule
+from ..i18n import N_
 
 PLAYERS = (2, 3, 4, 5)
 """The rulebook is for 2 to 5 players (p. 1); 2 players use the bag rules (SAM-2P-*)."""
@@ -53,16 +54,16 @@ LAND_KINDS = frozenset({"land", "goods", "start"})
 KINDS = LAND_KINDS | {"water"}
 
 
-_C = "Components (Material de jogo, p. 1)"
-_S = "Setup (Preparação, p. 2)"
-_T = "A turn (Como jogar, p. 3)"
-_M = "Marrying (Casar com uma família, p. 3)"
-_E = "Extending a route (Expandir a rota comercial, p. 4)"
-_G = "Goods spaces (Casas de mercadoria, p. 4)"
-_R = "New trade relations (Nova relação comercial, p. 5)"
-_END = "End of the game (Fim do jogo, p. 5)"
-_SC = "Scoring (Contagem de pontos, p. 6)"
-_2P = "Two players (Modificações para dois jogadores, p. 6)"
+_C = N_("Components (Material de jogo, p. 1)")
+_S = N_("Setup (Preparação, p. 2)")
+_T = N_("A turn (Como jogar, p. 3)")
+_M = N_("Marrying (Casar com uma família, p. 3)")
+_E = N_("Extending a route (Expandir a rota comercial, p. 4)")
+_G = N_("Goods spaces (Casas de mercadoria, p. 4)")
+_R = N_("New trade relations (Nova relação comercial, p. 5)")
+_END = N_("End of the game (Fim do jogo, p. 5)")
+_SC = N_("Scoring (Contagem de pontos, p. 6)")
+_2P = N_("Two players (Modificações para dois jogadores, p. 6)")
 
 RULES: dict[str, Rule] = {r.id: r for r in [
     Rule("SAM-COMP-1", "Ten merchant families take part. Each has a colour, 12 camels, 2 family tiles, a stack of "

@@ -16,7 +16,9 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from ..core import Event, RuleViolation, a_or_an, check_seed, derive_seed, plural
+from .. import chance
+from ..core import Event, RuleViolation, _short, article, check_seed, derive_seed, plural
+from ..i18n import N_, Later, N_plural, get_language, pgettext, tr
 from .actions import ACTION_TYPES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, default_board
 from .components import (ACTIVE_PREMIUM, CAMELS_PER_FAMILY, DRAW, FAMILY_TILES, GOODS_COUNT, HAND_LIMIT,
@@ -51,6 +53,20 @@ def open_spaces(board: Board, camels: list[list[int]]) -> list[set[int]]:
     return result
 
 
+def _family(fam) -> Later:
+    """A family's name for the log, worded when the log is read."""
+    return Later(pgettext, "family", fam.source_name)
+
+
+def _space(board, space: int) -> Later:
+    """A space's label for the log, worded when the log is read."""
+    return Later(_label, board, space)
+
+
+def _label(board, space: int) -> str:
+    return board.labels[space]
+
+
 class State:
     """The whole game: board, families, players, cards, whose decision it is.
 
@@ -66,9 +82,9 @@ class State:
 
     def __init__(self, players: int = 4, seed: int | None = None, board: Board | None = None, first: int = 0):
         if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYERS:
-            raise ValueError(f"Samarkand is played by 2 to 5 players, not {players!r}")
+            raise ValueError(f"Samarkand is played by 2 to 5 players, not {_short(players)}")
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-            raise ValueError(f"first must be a seat 0..{players - 1}, not {first!r}")
+            raise ValueError(f"first must be a seat 0..{players - 1}, not {_short(first)}")
         if board is not None and not isinstance(board, Board):
             raise ValueError(f"board must be a samarkand Board (samarkand.load_board(...)), not {type(board).__name__}")
         self.seed = check_seed(seed)
@@ -85,7 +101,7 @@ class State:
         if players == 2:                                                  # SAM-2P-2
             self.house_tiles = [1] * nf
             self.bag = list(range(nf))
-            random.Random(derive_seed(self.seed, "bag")).shuffle(self.bag)
+            chance.shuffle(random.Random(derive_seed(self.seed, "bag")), self.bag, "bag")
         self.reserve = [CAMELS_PER_FAMILY - 1] * nf                       # SAM-SETUP-1
         self.camels: list[list[int]] = [[] for _ in board.spaces]
         for f, s in enumerate(board.start):
@@ -99,7 +115,7 @@ class State:
         self.relation_tiles: list[list[tuple[int, str]]] = [[] for _ in range(players)]
         self.sold: list[list[int]] = [[] for _ in range(players)]
         self.deck = list(range(1, GOODS_COUNT + 1))                       # SAM-SETUP-3
-        random.Random(derive_seed(self.seed, "deck", 0)).shuffle(self.deck)
+        chance.shuffle(random.Random(derive_seed(self.seed, "deck", 0)), self.deck, "deck")
         self.reshuffles = 0
         self.hands = [[self.deck.pop() for _ in range(START_HAND)] for _ in range(players)]
         self.discard: list[int] = []
@@ -114,7 +130,8 @@ class State:
         self.end_reason = ""
         self._log: list[tuple] = []                                       # (player, rule, format, args)
         self._events: list[Event] = []
-        self._say(-1, "SAM-SETUP-6", "{} players, seed {}; player {} starts.", players, self.seed, first)
+        self._say(-1, "SAM-SETUP-6", N_("{players} players, seed {seed}; player {seat} starts."), players=players,
+                  seed=self.seed, seat=first)
 
     # --- whose decision, and which are legal ------------------------------------------------------------
 
@@ -168,42 +185,44 @@ class State:
     def why_illegal(self, action) -> RuleViolation | None:
         """None if ``action`` is legal now, else the RuleViolation ``apply`` would raise."""
         if not isinstance(action, ACTION_TYPES):
-            return RuleViolation("SAM-TURN-1", f"{action!r} is not a Samarkand action (Marry, Place, EndTurn, "
-                                               "Discard, Sell, Keep, Pass)")
+            return RuleViolation("SAM-TURN-1", tr("{value} is not a Samarkand action (Marry, Place, EndTurn, Discard, "
+                                                  "Sell, Keep, Pass)").format(value=_short(action)))
         phase = self.phase
         if phase == OVER:
-            return RuleViolation(self.end_reason or "SAM-END-1", "the game is over; no more actions")
+            return RuleViolation(self.end_reason or "SAM-END-1", tr("the game is over; no more actions"))
         if phase == SALE:
             goods, holder = self.pending
             if isinstance(action, (Sell, Keep)) and action.goods == goods:
                 return None
-            return RuleViolation("SAM-GOODS-2", f"goods space {goods} was just occupied: player {holder}, who holds "
-                                 f"its card, must first Sell({goods}) or Keep({goods})")
+            return RuleViolation("SAM-GOODS-2", tr("goods space {goods} was just occupied: player {seat}, who holds its "
+                                                   "card, must first Sell({goods}) or Keep({goods})").format(
+                goods=goods, seat=holder))
         if isinstance(action, (Sell, Keep)):
-            return RuleViolation("SAM-GOODS-3", f"goods card {action.goods!r} can be sold only at the moment its "
-                                 "goods space is first occupied, and no such sale is waiting now")
+            return RuleViolation("SAM-GOODS-3", tr("goods card {goods} can be sold only at the moment its goods space is "
+                                                   "first occupied, and no such sale is waiting now").format(
+                goods=_short(action.goods)))
         if phase == DISCARD:
             if not isinstance(action, Discard):
-                return RuleViolation("SAM-MARRY-4", "after marrying and drawing 3 cards you must first discard "
-                                     "0, 1 or 2 cards (Discard)")
+                return RuleViolation("SAM-MARRY-4", tr("after marrying and drawing 3 cards you must first discard "
+                                                       "0, 1 or 2 cards (Discard)"))
             return self._why_not_discard(action)
         if isinstance(action, Discard):
-            return RuleViolation("SAM-MARRY-4", "cards are discarded only right after drawing for a marriage")
+            return RuleViolation("SAM-MARRY-4", tr("cards are discarded only right after drawing for a marriage"))
         if isinstance(action, Pass):
             if self.legal_actions() != [Pass()]:
-                return RuleViolation("SAM-TURN-1", "you may pass only when you can neither marry nor extend a "
-                                     "route; you can do one of them now")
+                return RuleViolation("SAM-TURN-1", tr("you may pass only when you can neither marry nor extend a "
+                                                      "route; you can do one of them now"))
             return None
         if phase == SECOND:
             if isinstance(action, EndTurn):
                 return None
             if isinstance(action, Marry):
-                return RuleViolation("SAM-TURN-1", "you are extending a route this turn; a turn is one action: "
-                                     "place a second camel of the same family or end the turn")
+                return RuleViolation("SAM-TURN-1", tr("you are extending a route this turn; a turn is one action: "
+                                                      "place a second camel of the same family or end the turn"))
             return self._why_not_place(action, second=True)
         if isinstance(action, EndTurn):
-            return RuleViolation("SAM-TURN-1", "a turn is marrying or extending a route: choose one before ending "
-                                 "the turn")
+            return RuleViolation("SAM-TURN-1", tr("a turn is marrying or extending a route: choose one before ending "
+                                                  "the turn"))
         if isinstance(action, Marry):
             return self._why_not_marry(action)
         return self._why_not_place(action, second=False)
@@ -211,8 +230,8 @@ class State:
     def _family(self, name, rule: str) -> int | RuleViolation:
         f = self.board.family_index.get(name) if isinstance(name, str) else None
         if f is None:
-            return RuleViolation(rule, f"there is no family {name!r}; the families are "
-                                 f"{', '.join(fam.id for fam in self.board.families)}")
+            return RuleViolation(rule, tr("there is no family {value}; the families are {families}").format(
+                value=_short(name), families=", ".join(fam.id for fam in self.board.families)))
         return f
 
     def _why_not_marry(self, action: Marry) -> RuleViolation | None:
@@ -221,14 +240,15 @@ class State:
             return f
         fam, p = self.board.families[f], self.active
         if self.players > 2 and self.held[p][f]:
-            return RuleViolation("SAM-MARRY-3", f"you already hold {a_or_an(fam.name)} tile; with 3-5 players you hold "
-                                 "at most one tile of each family")
+            return RuleViolation("SAM-MARRY-3", tr("you already hold {a} {family} tile; with 3-5 players you hold at "
+                                                   "most one tile of each family").format(
+                a=article(fam.source_name), family=fam.name))
         if self.house_tiles[f] == 0:
-            return RuleViolation("SAM-MARRY-2", f"no {fam.name} family tile is left in its house, so nobody can "
-                                 "marry into it now")
+            return RuleViolation("SAM-MARRY-2", tr("no {family} family tile is left in its house, so nobody can "
+                                                   "marry into it now").format(family=fam.name))
         if self.money[p] < fam.price:
-            return RuleViolation("SAM-MARRY-2", f"marrying into {fam.name} costs {fam.price} dirhams and you have "
-                                 f"{self.money[p]}")
+            return RuleViolation("SAM-MARRY-2", tr("marrying into {family} costs {price} and you have {money}").format(
+                family=fam.name, price=plural(fam.price, "dirham"), money=self.money[p]))
         return None
 
     def _why_not_place(self, action: Place, second: bool) -> RuleViolation | None:
@@ -238,42 +258,48 @@ class State:
         fam, p = self.board.families[f], self.active
         s = self.board.index.get(action.space) if isinstance(action.space, str) else None
         if s is None:
-            return RuleViolation("SAM-COMP-4", f"there is no space {action.space!r} on this board")
+            return RuleViolation("SAM-COMP-4", tr("there is no space {value} on this board").format(
+                value=_short(action.space)))
         if second and f != self.extending:
-            return RuleViolation("SAM-EXT-1", f"this turn extends the {self.board.families[self.extending].name} "
-                                 f"route; the second camel must be of that family too, not {fam.name}")
+            return RuleViolation("SAM-EXT-1", tr("this turn extends the {route} route; the second camel must be of "
+                                                 "that family too, not {family}").format(
+                route=self.board.families[self.extending].name, family=fam.name))
         if not self.held[p][f]:
-            return RuleViolation("SAM-EXT-1", f"you hold no {fam.name} family tile; marry into {fam.name} first "
-                                 "to extend its route")
+            return RuleViolation("SAM-EXT-1", tr("you hold no {family} family tile; marry into {family} first to "
+                                                 "extend its route").format(family=fam.name))
         if not self.reserve[f]:
-            return RuleViolation("SAM-EXT-1", f"{fam.name} has no camel left in its reserve")
+            return RuleViolation("SAM-EXT-1", tr("{family} has no camel left in its reserve").format(family=fam.name))
         if second and self.treasury[f] < SECOND_CAMEL_COST:
-            return RuleViolation("SAM-EXT-6", f"a second camel costs {fam.name} 1 dirham from its treasury, which "
-                                 "is empty: only 1 camel this turn")
+            return RuleViolation("SAM-EXT-6", tr("a second camel costs {family} 1 dirham from its treasury, which is "
+                                                 "empty: only 1 camel this turn").format(family=fam.name))
         here = self.camels[s]
         label = self.board.space_label(s)
         if f in here:
-            return RuleViolation("SAM-EXT-3", f"{label} already holds {a_or_an(fam.name)} camel; never 2 camels of one "
-                                 "family on a space")
+            return RuleViolation("SAM-EXT-3", tr("{space} already holds {a} {family} camel; never 2 camels of one "
+                                                 "family on a space").format(space=label, a=article(fam.source_name),
+                                                                             family=fam.name))
         if len(here) >= SPACE_CAPACITY:
-            return RuleViolation("SAM-EXT-3", f"{label} already holds 2 camels, the most a space can hold")
+            return RuleViolation("SAM-EXT-3", tr("{space} already holds 2 camels, the most a space can hold").format(
+                space=label))
         if s not in self.frontier[f]:
-            return RuleViolation("SAM-EXT-2", f"{label} is not next to any {fam.name} camel; a camel goes next to "
-                                 "a space that already holds a camel of its family")
+            return RuleViolation("SAM-EXT-2", tr("{space} is not next to any {family} camel; a camel goes next to a "
+                                                 "space that already holds a camel of its family").format(
+                space=label, family=fam.name))
         return None
 
     def _why_not_discard(self, action: Discard) -> RuleViolation | None:
         cards, p = action.cards, self.active
         if (not isinstance(cards, tuple) or len(cards) > MAX_DISCARD
                 or any(isinstance(c, bool) or not isinstance(c, int) for c in cards)):
-            return RuleViolation("SAM-MARRY-4", f"discard 0, 1 or 2 goods cards given by their numbers, not {cards!r}")
+            return RuleViolation("SAM-MARRY-4", tr("discard 0, 1 or 2 goods cards given by their numbers, not "
+                                                   "{value}").format(value=_short(cards)))
         if len(set(cards)) != len(cards) or any(c not in self.hands[p] for c in cards):
-            return RuleViolation("SAM-MARRY-4", f"you can discard only cards in your hand {sorted(self.hands[p])} "
-                                 "(each once; sold cards stay in front of you)")
+            return RuleViolation("SAM-MARRY-4", tr("you can discard only cards in your hand {hand} (each once; sold "
+                                                   "cards stay in front of you)").format(hand=sorted(self.hands[p])))
         left = len(self.hands[p]) + len(self.sold[p]) - len(cards)
         if left > self.limit:
-            return RuleViolation("SAM-HAND-1", f"after discarding you would hold {left} cards (sold ones count); "
-                                 f"the hand limit is {self.limit}")
+            return RuleViolation("SAM-HAND-1", tr("after discarding you would hold {cards} (sold ones count); the hand "
+                                                  "limit is {limit}").format(cards=plural(left, "card"), limit=self.limit))
         return None
 
     # --- doing it ---------------------------------------------------------------------------------------
@@ -283,6 +309,16 @@ class State:
         problem = self.why_illegal(action)
         if problem is not None:
             raise problem
+        self._do(action)
+
+    def _apply_listed(self, action) -> None:
+        """:meth:`apply` for an action of this very position's :meth:`legal_actions` (the bots' lookahead and
+        search): the checks passed when the list was made, so they are skipped. Anything else goes through
+        :meth:`apply`; ``tests/samarkand/test_fast_paths.py`` checks both give the same states."""
+        self._do(action)
+
+    def _do(self, action) -> None:
+        """Carry out a checked action."""
         kind = type(action)
         if kind is Place:
             self._place(self.board.family_index[action.family], self.board.index[action.space])
@@ -296,12 +332,21 @@ class State:
             self._end_turn()
         else:
             self.passes += 1
-            self._say(self.active, "SAM-TURN-1", "Player {} can neither marry nor extend, and passes.", self.active)
+            self._say(self.active, "SAM-TURN-1", N_("Player {seat} can neither marry nor extend, and passes."),
+                      seat=self.active)
             self._end_turn(passed=True)
 
     def child(self, action) -> "State":
         state = self.clone()
         state.apply(action)
+        return state
+
+    def _child_listed(self, action) -> "State":
+        """:meth:`child` for an action of this position's :meth:`legal_actions`, for the bots' lookahead: the
+        checks are skipped (:meth:`_apply_listed`) and the log is not copied (the child's ``events`` holds only
+        what happened in it). A scratch copy: valid while this state does not change."""
+        state = self.clone(log=False)
+        state._do(action)
         return state
 
     def _marry(self, f: int) -> None:
@@ -311,22 +356,25 @@ class State:
         self.house_tiles[f] -= 1
         self.held[p][f] += 1
         self.married, self.passes = True, 0
-        self._say(p, "SAM-MARRY-1", "Player {} marries into {} for {} dirhams.", p, fam.name, fam.price)
+        self._say(p, "SAM-MARRY-1", N_("Player {seat} marries into {family} for {price}."), seat=p,
+                  family=_family(fam), price=Later(plural, fam.price, *N_plural("dirham")))
         if len(self.hands[p]) + len(self.sold[p]) >= self.limit:           # SAM-MARRY-5
-            self._say(p, "SAM-MARRY-5", "Player {} is at the hand limit of {}: no cards drawn.", p, self.limit)
+            self._say(p, "SAM-MARRY-5", N_("Player {seat} is at the hand limit of {limit}: no cards drawn."), seat=p,
+                      limit=self.limit)
             self._end_turn()
             return
         drawn = [card for card in (self._draw() for _ in range(DRAW)) if card]  # SAM-MARRY-4
         self.hands[p].extend(drawn)
-        self._say(p, "SAM-MARRY-4", "Player {} draws {}.", p, plural(len(drawn), "goods card"))
+        self._say(p, "SAM-MARRY-4", N_("Player {seat} draws {cards}."), seat=p,
+                  cards=Later(plural, len(drawn), *N_plural("goods card")))
         self.phase = DISCARD
 
     def _draw(self) -> int:
         if not self.deck and self.discard:                                # SAM-DECK-1
             self.reshuffles += 1
             self.deck, self.discard = self.discard, []
-            random.Random(derive_seed(self.seed, "deck", self.reshuffles)).shuffle(self.deck)
-            self._say(-1, "SAM-DECK-1", "The deck is empty: the discard pile is shuffled into a new deck.")
+            chance.shuffle(random.Random(derive_seed(self.seed, "deck", self.reshuffles)), self.deck, "deck")
+            self._say(-1, "SAM-DECK-1", N_("The deck is empty: the discard pile is shuffled into a new deck."))
         return self.deck.pop() if self.deck else 0
 
     def _discard(self, cards: tuple[int, ...]) -> None:
@@ -334,7 +382,7 @@ class State:
         for card in cards:
             self.hands[p].remove(card)
             self.discard.append(card)
-        self._say(p, "SAM-MARRY-4", "Player {} discards {}.", p, plural(len(cards), "card"))
+        self._say(p, "SAM-MARRY-4", N_("Player {seat} discards {cards}."), seat=p, cards=Later(plural, len(cards), *N_plural("card")))
         self._end_turn()
 
     def _place(self, f: int, s: int) -> None:
@@ -356,10 +404,11 @@ class State:
                 other.discard(s)
         self.extending, self.passes = f, 0
         if second:
-            self._say(p, "SAM-EXT-4", "Player {} places a second {} camel on {}, paying 1 dirham from its treasury.",
-                      p, fam.name, board.labels[s])
+            self._say(p, "SAM-EXT-4", N_("Player {seat} places a second {family} camel on {space}, paying 1 dirham "
+                                         "from its treasury."), seat=p, family=_family(fam), space=_space(board, s))
         else:
-            self._say(p, "SAM-EXT-1", "Player {} places {} camel on {}.", p, a_or_an(fam.name), board.labels[s])
+            self._say(p, "SAM-EXT-1", N_("Player {seat} places {a} {family} camel on {space}."), seat=p,
+                      a=article(fam.source_name), family=_family(fam), space=_space(board, s))
         if len(here) == 2 and board.land[s]:                              # SAM-REL-1 (never on water: SAM-REL-2)
             self._relation(f, here[0], s)
         self.after_sale = OVER if second else SECOND
@@ -367,7 +416,7 @@ class State:
         if g and self.tile_on_board[g]:                                   # SAM-GOODS-1
             self.tile_on_board[g] = False
             self.goods_tiles[p].append(g)
-            self._say(p, "SAM-GOODS-1", "Player {} takes the goods tile {}.", p, board.labels[s])
+            self._say(p, "SAM-GOODS-1", N_("Player {seat} takes the goods tile {space}."), seat=p, space=_space(board, s))
             holder = next((q for q in range(self.players) if g in self.hands[q]), -1)
             if holder >= 0:                                               # SAM-GOODS-2
                 self.pending, self.phase = (g, holder), SALE
@@ -385,7 +434,8 @@ class State:
         pair = (f, other) if f < other else (other, f)
         fams, p = self.board.families, self.active
         if pair in self.related:                                          # SAM-REL-5
-            self._say(p, "SAM-REL-5", "{} and {} meet again: no premium.", fams[f].name, fams[other].name)
+            self._say(p, "SAM-REL-5", N_("{active} and {passive} meet again: no premium."), active=_family(fams[f]),
+                      passive=_family(fams[other]))
             return
         self.related.add(pair)
         self.relation_log.append((f, other, s, p))
@@ -398,9 +448,9 @@ class State:
                 colour = "green" if self.relation_stack[g] == RELATION_TILES else "grey"
                 self.relation_stack[g] -= 1
                 self.relation_tiles[p].append((g, colour))
-        self._say(p, "SAM-REL-3", "New relation {0} (active) - {1} (passive): 3 dirhams to each {0} tile holder, "
-                  "1 to each {1} tile holder; player {2} takes their top relation tiles.",
-                  fams[f].name, fams[other].name, p)
+        self._say(p, "SAM-REL-3", N_("New relation {active} (active) - {passive} (passive): 3 dirhams to each "
+                                     "{active} tile holder, 1 to each {passive} tile holder; player {seat} takes their "
+                                     "top relation tiles."), active=_family(fams[f]), passive=_family(fams[other]), seat=p)
 
     def _sale(self, sell: bool) -> None:
         g, q = self.pending
@@ -409,9 +459,9 @@ class State:
             self.sold[q].append(g)
             self.money[q] += SALE_PRICE
             self.bank_out += SALE_PRICE
-            self._say(q, "SAM-GOODS-2", "Player {} sells goods card {} for 3 dirhams.", q, g)
+            self._say(q, "SAM-GOODS-2", N_("Player {seat} sells goods card {goods} for 3 dirhams."), seat=q, goods=g)
         else:                                                             # SAM-GOODS-4
-            self._say(q, "SAM-GOODS-4", "Player {} keeps goods card {}.", q, g)
+            self._say(q, "SAM-GOODS-4", N_("Player {seat} keeps goods card {goods}."), seat=q, goods=g)
         self.pending = None
         self._after_camel()
 
@@ -419,40 +469,50 @@ class State:
         p = self.active
         if self.married and self.players == 2 and self.bag:               # SAM-2P-5
             f = self.bag.pop()
-            name = self.board.families[f].name
+            fam = self.board.families[f]
             if any(self.held[q][f] for q in range(2)):
                 self.house_tiles[f] += 1
-                self._say(p, "SAM-2P-5", "From the bag: {} tile, already married, goes to its house.", a_or_an(name))
+                self._say(p, "SAM-2P-5", N_("From the bag: {a} {family} tile, already married, goes to its house."),
+                          a=article(fam.source_name), family=_family(fam))
             else:
                 self.removed.append(f)
-                self._say(p, "SAM-2P-5", "From the bag: {} tile, not yet married, leaves the game.", a_or_an(name))
+                self._say(p, "SAM-2P-5", N_("From the bag: {a} {family} tile, not yet married, leaves the game."),
+                          a=article(fam.source_name), family=_family(fam))
         self.married, self.extending, self.after_sale = False, -1, ""
         self.turns += 1
         stacks = self.relation_stack
         if all(n < RELATION_TILES for n in stacks):                       # SAM-END-1
-            self._game_over("SAM-END-1", "every family has a relation")
+            self._game_over("SAM-END-1", N_("every family has a relation"))
         elif not all(stacks):                                             # SAM-END-2
-            self._game_over("SAM-END-2", "a family has made 5 relations")
+            self._game_over("SAM-END-2", N_("a family has made 5 relations"))
         elif self.passes >= self.players:                                 # SAM-TURN-1 [ruling]
-            self._game_over("SAM-TURN-1", "every player passed in a row")
+            self._game_over("SAM-TURN-1", N_("every player passed in a row"))
         else:
             self.active = (p + 1) % self.players                          # clockwise: SAM-SETUP-6
             self.phase = ACT
 
     def _game_over(self, rule: str, why: str) -> None:
         self.phase, self.end_reason = OVER, rule
-        self._say(-1, rule, "The game ends at once: {}.", why)
+        self._say(-1, rule, N_("The game ends at once: {why}."), why=Later(tr, why))
 
-    def _say(self, player: int, rule: str, text: str, *args) -> None:
-        """Log an event; its words are formatted only when someone reads ``events`` (bots never do)."""
-        self._log.append((player, rule, text, args))
+    def _say(self, player: int, rule: str, text: str, **fields) -> None:
+        """Log an event: a catalogue message (``N_``) and its fields; it is worded only when someone reads
+        ``events`` (bots never do), in the language of that moment."""
+        self._log.append((player, rule, text, fields))
 
     @property
     def events(self) -> list[Event]:
-        """What happened, in words, with rule IDs (:class:`~caravan_lessons.core.Event`), oldest first."""
+        """What happened, in words, with rule IDs (:class:`~caravan_lessons.core.Event`), oldest first, in the
+        current language (a game loaded from a file keeps the words it was saved with)."""
+        if getattr(self, "_events_language", None) != get_language():
+            self._events, self._events_language = [], get_language()
         done = self._events
-        for player, rule, text, args in self._log[len(done):]:
-            done.append(Event(player, text.format(*args) if args else text, rule))
+        for player, rule, text, fields in self._log[len(done):]:
+            if fields:
+                text = tr(text).format(**fields)
+            elif isinstance(fields, dict):
+                text = tr(text)
+            done.append(Event(player, text, rule))
         return done
 
     # --- results, copies, views --------------------------------------------------------------------------
@@ -477,14 +537,21 @@ class State:
         winners = self.winners
         return winners[0] if len(winners) == 1 else None
 
-    def clone(self) -> "State":
+    def clone(self, log: bool = True) -> "State":
+        """An independent copy (``log=False``: without the events so far; the copy logs only its own)."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
-        for name in ("money", "treasury", "house_tiles", "bag", "removed", "reserve", "relation_stack",
-                     "relation_log", "tile_on_board", "deck", "discard", "_log", "_events"):
-            setattr(new, name, list(getattr(self, name)))
-        for name in ("held", "camels", "goods_tiles", "relation_tiles", "sold", "hands"):
-            setattr(new, name, [list(x) for x in getattr(self, name)])
+        new.money, new.treasury, new.house_tiles = self.money[:], self.treasury[:], self.house_tiles[:]
+        new.bag, new.removed, new.reserve = self.bag[:], self.removed[:], self.reserve[:]
+        new.relation_stack, new.relation_log = self.relation_stack[:], self.relation_log[:]
+        new.tile_on_board, new.deck, new.discard = self.tile_on_board[:], self.deck[:], self.discard[:]
+        new._log, new._events = (self._log[:], self._events[:]) if log else ([], [])
+        new.held = [x[:] for x in self.held]
+        new.camels = [x[:] for x in self.camels]
+        new.goods_tiles = [x[:] for x in self.goods_tiles]
+        new.relation_tiles = [x[:] for x in self.relation_tiles]
+        new.sold = [x[:] for x in self.sold]
+        new.hands = [x[:] for x in self.hands]
         new.frontier = [set(x) for x in self.frontier]
         new.related = set(self.related)
         return new

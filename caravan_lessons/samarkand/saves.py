@@ -12,9 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..core import FORMAT_VERSION
+from ..core import FORMAT_VERSION, SaveFileError, _short
 from ..files import StrictModel, bounded, check, validate
-from .board import Board, board_named, default_board
+from .board import Board, board_named, board_with
 from .components import (
     ACTIVE_PREMIUM,
     CAMELS_PER_FAMILY,
@@ -30,7 +30,7 @@ from .components import (
     SPACE_CAPACITY,
     START_MONEY,
 )
-from .rules import DISCARD, OVER, SALE, SECOND, State, open_spaces
+from .rules import ACT, DISCARD, OVER, SALE, SECOND, State, open_spaces
 
 Phase = Literal["act", "discard", "sale", "second", "over"]
 
@@ -105,7 +105,11 @@ class SaveFile(StrictModel):
 
     game: Literal["samarkand"]
     version: Annotated[int, Field(ge=1, le=1)]  # strict int: `true` is not version 1
-    board: str
+    board: Annotated[str, Field(max_length=200, description="the board's name (for people; boards are found "
+                                "by board_fingerprint)")]
+    board_fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{16}$", description="what the board plays like "
+                                            "(Board.fingerprint); absent in saves written before it: the "
+                                            "teaching board")] | None = None
     seed: Annotated[int, Field(ge=-(2**256), le=2**256, description="the game seed (at most 256 bits)")]
     players: list[PlayerSave] = Field(min_length=min(PLAYERS), max_length=MAX_PLAYERS)
     families: dict[str, FamilySave]
@@ -152,6 +156,7 @@ def to_dict(state: State) -> dict:
     fams = [f.id for f in board.families]
     return {
         "game": "samarkand", "version": FORMAT_VERSION, "board": board.graph.graph.get("name", ""),
+        "board_fingerprint": board.fingerprint,
         "seed": state.seed,
         "players": [{"money": state.money[p], "tiles": {fams[f]: n for f, n in enumerate(state.held[p]) if n},
                      "hand": list(state.hands[p]), "sold": list(state.sold[p]),
@@ -179,7 +184,7 @@ def observation(state: State, player: int) -> dict:
     """``to_dict`` without what ``player`` may not see: other hands (sizes only), deck and discard
     order and content (sizes only), the bag's order (its content is known: SAM-2P-2)."""
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
-        raise ValueError(f"player must be a seat 0..{state.players - 1}, not {player!r}")
+        raise ValueError(f"player must be a seat 0..{state.players - 1}, not {_short(player)}")
     data = to_dict(state)
     del data["seed"]  # the seed would give away the deck order
     data["player"] = player
@@ -194,15 +199,32 @@ def observation(state: State, player: int) -> dict:
     return data
 
 
-def from_dict(data, board: Board | None = None, source: str = "saved game") -> State:
+def from_dict(data, board: Board | None = None, source: str = "saved game", *, history: bool = True) -> State:
     """Validate ``data`` (schema, then the consistency rules) and rebuild the State.
+
+    Args:
+        data: ``to_dict()`` output (parsed JSON).
+        board: the board the game was played on; None: the board whose fingerprint the save records,
+            among the boards loaded in this session (``samarkand.load_board`` registers each board; the
+            teaching board is always known).
+        history: False only for :func:`lesson_position` (positions built by hand; see there).
+
+    The checks: the schema (every count bounded by the components), the position (each clause named,
+    :func:`_consistent`), how the pieces got there (:func:`_history`: dirhams conserved, routes connected,
+    every meeting a relation, sold cards of occupied spaces) and that the position can be played on: it
+    has a legal action unless it is over.
 
     Raises:
         SaveFileError: one line naming the field or the rule clause that the data breaks.
     """
-    if board is None:
-        board = (board_named(data.get("board")) if isinstance(data, dict) else None) or default_board()
     save = validate(SaveFile, data, source=source)
+    if board is None:
+        board = board_with(save.board_fingerprint) if save.board_fingerprint else board_named(save.board)
+        if board is None:
+            raise SaveFileError(f"{source}: it was played on the board {_short(save.board)} (fingerprint "
+                                f"{save.board_fingerprint or 'not recorded'}), which is not loaded; load that board "
+                                "first (samarkand.load_board(board_file, families_file)) or pass it: "
+                                "State.from_dict(saved, board)")
 
     def ok(cond, msg, rule=""):
         check(cond, msg, rule=rule, source=source)
@@ -210,20 +232,25 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     fams = [f.id for f in board.families]
     fi = board.family_index
     n = len(save.players)
-    ok(save.board == board.graph.graph.get("name", ""), f"it was saved on the board {save.board!r}, not on "
-       f"{board.graph.graph.get('name', '')!r}; load it with that board")
+    if save.board_fingerprint:
+        ok(save.board_fingerprint == board.fingerprint, f"it was played on another board (fingerprint "
+           f"{save.board_fingerprint}) than {_short(board.graph.graph.get('name', ''))} (fingerprint "
+           f"{board.fingerprint}); load it with that board")
+    else:
+        ok(save.board == board.graph.graph.get("name", ""), f"it was saved on the board {_short(save.board)}, not "
+           f"on {_short(board.graph.graph.get('name', ''))}; load it with that board")
     ok(2 <= n <= 5, f"{n} players; Samarkand is for 2 to 5", "SAM-TURN-1")
     ok(set(save.families) == set(fams), f"families must be exactly {fams}", "SAM-COMP-1")
     known = set(fams)
     for name in save.bag + save.removed + [r.active for r in save.relations] + [r.passive for r in save.relations]:
-        ok(name in known, f"unknown family {name!r}", "SAM-COMP-1")
+        ok(name in known, f"unknown family {_short(name)}", "SAM-COMP-1")
     state = State.__new__(State)
     state.board, state.seed, state.players, state.limit = board, save.seed, n, HAND_LIMIT.get(n, 10)
     state.money = [p.money for p in save.players]
     state.held = [[0] * len(fams) for _ in range(n)]
     for p, entry in enumerate(save.players):
         for name, count in entry.tiles.items():
-            ok(name in known, f"players[{p}] holds a tile of unknown family {name!r}", "SAM-COMP-1")
+            ok(name in known, f"players[{p}] holds a tile of unknown family {_short(name)}", "SAM-COMP-1")
             ok(1 <= count <= (2 if n == 2 else 1), f"players[{p}] holds {count} {name} tiles",
                "SAM-2P-3" if n == 2 else "SAM-MARRY-3")
             state.held[p][fi[name]] = count
@@ -235,11 +262,11 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     state.bag, state.removed = [fi[x] for x in save.bag], [fi[x] for x in save.removed]
     state.camels = [[] for _ in board.spaces]
     for space, names in save.camels.items():
-        ok(space in board.index, f"camels on unknown space {space!r}", "SAM-COMP-4")
+        ok(space in board.index, f"camels on unknown space {_short(space)}", "SAM-COMP-4")
         for name in names:
-            ok(name in known, f"space {space!r} holds a camel of unknown family {name!r}", "SAM-COMP-1")
+            ok(name in known, f"space {_short(space)} holds a camel of unknown family {_short(name)}", "SAM-COMP-1")
         ok(len(names) <= SPACE_CAPACITY and len(set(names)) == len(names),
-           f"space {space!r} holds {names}: at most 2 camels, never 2 of one family", "SAM-EXT-3")
+           f"space {_short(space)} holds {names}: at most 2 camels, never 2 of one family", "SAM-EXT-3")
         state.camels[board.index[space]] = [fi[x] for x in names]
     state.frontier = open_spaces(board, state.camels)
     state.hands = [list(p.hand) for p in save.players]
@@ -254,15 +281,15 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     state.tile_on_board = [False] + [g not in occupied for g in range(1, GOODS_COUNT + 1)]
     state.related, state.relation_log = set(), []
     for r in save.relations:
-        ok(r.space in board.index and 0 <= r.player < n, f"relation {r.active}-{r.passive} names an unknown space "
-           "or seat", "SAM-REL-1")
+        ok(r.space in board.index and 0 <= r.player < n, f"relation {_short(r.active)}-{_short(r.passive)} names "
+           "an unknown space or seat", "SAM-REL-1")
         a, b = fi[r.active], fi[r.passive]
         state.related.add((min(a, b), max(a, b)))
         state.relation_log.append((a, b, board.index[r.space], r.player))
     state.phase, state.active, state.first = save.phase, save.active, save.first
     state.pending = (save.pending.goods, save.pending.holder) if save.pending else None
     state.after_sale, state.married = save.after_sale, save.married
-    ok(save.extending is None or save.extending in known, f"extending unknown family {save.extending!r}",
+    ok(save.extending is None or save.extending in known, f"extending unknown family {_short(save.extending)}",
        "SAM-EXT-1")
     state.extending = fi[save.extending] if save.extending else -1
     state.passes, state.turns, state.bank_out, state.bank_in = save.passes, save.turns, save.bank_out, save.bank_in
@@ -272,7 +299,29 @@ def from_dict(data, board: Board | None = None, source: str = "saved game") -> S
     state._events = [Event(e.player, e.text, e.rule) for e in save.events]
     state._log = [(e.player, e.rule, e.text, ()) for e in save.events]
     _consistent(state, ok)
+    if history:
+        _history(state, ok)
+    ok(state.phase == OVER or state.legal_actions(), f"no action is legal in phase {state.phase!r}, yet the game "
+       "is not over", "SAM-TURN-1")
     return state
+
+
+def lesson_position(data, board: Board | None = None) -> State:
+    """A position built by hand for a lesson or an exercise (``samarkand.scenario``), checked like a saved
+    game but for how its pieces got there.
+
+    [ruling] A lesson sets up the position it teaches: money and treasuries as it needs them, camels where
+    the example wants them (two families side by side without a relation yet, a camel away from its
+    route), cards sold whose goods space is still empty. No game reaches such a position, so the saved-game
+    loader refuses it (:func:`_history`: dirhams conserved, routes connected, every meeting a relation, sold
+    cards only of occupied spaces); this path skips those four checks and only those. Every rule of the
+    position itself (:func:`_consistent`: counts, phases, relations, the end) and playability still hold.
+    A lesson position saved and loaded back therefore loads only if it is also a reachable one.
+
+    Raises:
+        SaveFileError: the position breaks the schema or a rule of the position ("scenario: SAM-...").
+    """
+    return from_dict(data, board, source="scenario", history=False)
 
 
 def _consistent(state: State, ok) -> None:
@@ -317,8 +366,11 @@ def _consistent(state: State, ok) -> None:
     ok((state.phase in (SECOND, SALE)) == (state.extending >= 0),
        "the family being extended does not match the phase", "SAM-EXT-1")
     ok(state.phase != OVER or state.end_reason != "", "a finished game must say why it ended", "SAM-END-1")
-    ok(state.phase == OVER or state.end_reason == "", f"the game goes on (phase {state.phase!r}) but says it ended "
+    ok(state.phase == OVER or state.end_reason == "", f"the game goes on (phase {_short(state.phase)}) but says it ended "
        f"by {state.end_reason}", "SAM-END-1")
+    _turn_in_progress(state, ok)
+    _relations(state, ok)
+    _the_end(state, ok)
     # the counters: each bounded by what the pieces on the board and in the hands show happened
     marriages = sum(map(sum, state.held))
     placed = sum(len(c) for c in state.camels) - nf
@@ -342,5 +394,127 @@ def _consistent(state: State, ok) -> None:
     for i, e in enumerate(state._events):
         ok(-1 <= e.player < n, f"events[{i}] names seat {e.player}; seats are 0..{n - 1} (-1: the game)",
            "SAM-TURN-1")
-        ok(e.rule == "" or e.rule in RULES, f"events[{i}] cites {e.rule!r}, which is no Samarkand rule ID",
+        ok(e.rule == "" or e.rule in RULES, f"events[{i}] cites {_short(e.rule)}, which is no Samarkand rule ID",
            "SAM-TURN-1")
+
+
+def _turn_in_progress(state: State, ok) -> None:
+    """What the phase says happened this turn (a marriage, a camel, a goods space first reached) did
+    happen, and what it waits for can be done (fuzz review F4, F5: a discard nobody can make, a second
+    camel of a family the player holds no tile of)."""
+    p, phase, board = state.active, state.phase, state.board
+    ok(state.married == (phase == DISCARD), f"'married' is {state.married} in phase {phase!r}; a turn that marries "
+       "goes on only to discard", "SAM-MARRY-4")
+    held, sold = len(state.hands[p]) + len(state.sold[p]), len(state.sold[p])
+    if phase == DISCARD:  # drawn only below the limit (SAM-MARRY-5): at most limit - 1 + 3 cards
+        ok(held <= state.limit + 2 and sold < state.limit, f"player {p} discards with {held} cards ({sold} sold); "
+           f"cards are drawn only below the limit of {state.limit}, 3 at a time, so at most {state.limit + 2}",
+           "SAM-MARRY-5")
+    want = {SALE: ("second", "over"), SECOND: ("second",)}.get(phase, ("",))
+    ok(state.after_sale in want, f"'after_sale' is {state.after_sale!r} in phase {phase!r}; it is "
+       f"{' or '.join(map(repr, want))} there", "SAM-EXT-4")
+    if phase in (SECOND, SALE):
+        f = state.extending
+        name = board.families[f].name
+        ok(state.held[p][f] > 0, f"player {p} is extending the {name} route without a {name} family tile",
+           "SAM-EXT-1")
+    if phase == SECOND:
+        f = state.extending
+        name = board.families[f].name
+        ok(state.treasury[f] >= 1, f"a second {name} camel is offered with an empty {name} treasury; it costs 1 "
+           "dirham from it", "SAM-EXT-6")
+        ok(state.reserve[f] >= 1 and bool(state.frontier[f]), f"a second {name} camel is offered, but {name} has no "
+           "camel in reserve or no open space next to its route", "SAM-EXT-2")
+    if phase == SALE:
+        goods = state.pending[0]
+        ok(goods in state.goods_tiles[p], f"a sale of goods card {goods} waits, but player {p} (on turn) has not "
+           "taken its goods tile; the sale comes when its goods space is first occupied", "SAM-GOODS-2")
+
+
+def _relations(state: State, ok) -> None:
+    """Each relation lies on a land space holding both families (SAM-REL-1, SAM-REL-2), and the relation
+    tiles are exactly those the relations gave, in order: the top tile of each family's stack, green
+    first, to the player who made the relation (SAM-REL-4)."""
+    board = state.board
+    given: list[list[tuple[int, str]]] = [[] for _ in range(state.players)]
+    taken = [0] * len(board.families)
+    for a, b, s, p in state.relation_log:
+        names = f"{board.families[a].name}-{board.families[b].name}"
+        ok(a != b, f"a relation of {board.families[a].name} with itself", "SAM-REL-1")
+        ok(board.land[s], f"the relation {names} lies on {board.labels[s]}; water never makes relations", "SAM-REL-2")
+        ok(a in state.camels[s] and b in state.camels[s], f"the relation {names} lies on {board.labels[s]}, which "
+           "does not hold camels of both families; a relation is made where they meet", "SAM-REL-1")
+        for f in (a, b):
+            if taken[f] < RELATION_TILES:
+                given[p].append((f, "green" if taken[f] == 0 else "grey"))
+                taken[f] += 1
+    fams = [f.id for f in board.families]
+    for p in range(state.players):
+        have = sorted((fams[f], c) for f, c in state.relation_tiles[p])
+        due = sorted((fams[f], c) for f, c in given[p])
+        ok(have == due, f"players[{p}] holds the relation tiles {_short(have, 70)}; the relations they made give "
+           f"{_short(due, 70)}", "SAM-REL-4")
+    for f, fam in enumerate(board.families):
+        ok(state.relation_stack[f] == RELATION_TILES - taken[f], f"{fam.name}'s relation stack holds "
+           f"{state.relation_stack[f]} tiles, but its relations took {taken[f]} of {RELATION_TILES}", "SAM-REL-4")
+
+
+def _the_end(state: State, ok) -> None:
+    """The end is checked after every turn (SAM-END-1, SAM-END-2, SAM-TURN-1): when a new turn starts none of
+    the three ends holds; a finished game ended by the first that held."""
+    stacks, n = state.relation_stack, state.players
+    every = all(k < RELATION_TILES for k in stacks)
+    five = not all(stacks)
+    if state.phase == ACT:
+        ok(not every, "every family has a relation, yet a new turn starts; the game ends at once", "SAM-END-1")
+        ok(not five, "a family has made 5 relations, yet a new turn starts; the game ends at once", "SAM-END-2")
+    if state.phase == OVER:
+        reason = "SAM-END-1" if every else "SAM-END-2" if five else "SAM-TURN-1" if state.passes >= n else ""
+        why = {"SAM-END-1": "every family has a relation", "SAM-END-2": "a family has made 5 relations",
+               "SAM-TURN-1": "every player passed in a row"}.get(reason, "no end condition holds")
+        ok(state.end_reason == reason, f"the game says it ended by {state.end_reason}, but {why}",
+           state.end_reason or "SAM-END-1")
+
+
+def _history(state: State, ok) -> None:
+    """How the pieces got where they are, which a hand-built lesson position may skip
+    (:func:`lesson_position`): dirhams conserved (a treasury holds what its marriages brought in, less 1
+    per second camel, and the bank took exactly those), each family's camels one route from its start,
+    every meeting on land a relation, and sold cards only of goods spaces a camel has reached."""
+    board, n = state.board, state.players
+    total = sum(state.money) + sum(state.treasury)
+    due = START_MONEY * n + state.bank_out - state.bank_in
+    ok(total == due, f"the players and the treasuries hold {total} dirhams; {n} players started with {START_MONEY} "
+       f"each, the bank paid {state.bank_out} and took {state.bank_in}: {due}", "SAM-COMP-3")
+    spent = 0  # dirhams the treasuries paid for second camels: what marriages brought in, less what is left
+    for f, fam in enumerate(board.families):
+        married = sum(state.held[p][f] for p in range(n))
+        paid = fam.price * married - state.treasury[f]
+        placed = CAMELS_PER_FAMILY - 1 - state.reserve[f]
+        ok(0 <= paid <= placed, f"the {fam.name} treasury holds {state.treasury[f]} dirhams after {married} "
+           f"marriage(s) at {fam.price} and {placed} camels placed; it gains only by marriage and pays 1 per "
+           "second camel", "SAM-EXT-4")
+        spent += paid
+    ok(spent == state.bank_in, f"the treasuries paid {spent} dirhams for second camels, but the bank took "
+       f"{state.bank_in}", "SAM-EXT-4")
+    for f, fam in enumerate(board.families):
+        mine = {s for s, here in enumerate(state.camels) if f in here}
+        seen, todo = {board.start[f]}, [board.start[f]]
+        while todo:
+            for t in board.adjacent[todo.pop()]:
+                if t in mine and t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+        away = ", ".join(board.labels[s] for s in sorted(mine - seen))
+        ok(seen == mine, f"{fam.name}'s camels on {_short(away, 60)} are not joined to its route; each camel goes "
+           "next to one of its family", "SAM-EXT-2")
+    for s, here in enumerate(state.camels):
+        if len(here) == 2 and board.land[s]:
+            a, b = sorted(here)
+            ok((a, b) in state.related, f"{board.families[a].name} and {board.families[b].name} meet on "
+               f"{board.labels[s]} without a relation; meeting on land makes one", "SAM-REL-1")
+    occupied = {board.number[s] for s, here in enumerate(state.camels) if here and board.number[s]}
+    for p in range(n):
+        lost = sorted(set(state.sold[p]) - occupied)
+        ok(not lost, f"players[{p}] sold goods card(s) {lost} whose goods space no camel has reached; a card is sold "
+           "when its space is first occupied", "SAM-GOODS-2")

@@ -5,8 +5,15 @@
                                camels={"g3": ["levant", "egypt"]})
 
 Starts from ``new_game(players, seed)`` and changes only what you name; the result passes the
-same consistency rules as a saved game (``saves.from_dict``), so it is a position the rules allow
-counting-wise (every card, tile, camel and coin accounted for).
+consistency rules of a saved game's position (``saves.lesson_position``: every card, tile and camel
+accounted for, the phase and the end as the rules have them, a legal action to play).
+
+[ruling] A lesson may set up what no game reaches: money and treasuries as the example needs them
+(dirhams not conserved), camels away from their family's route, two families side by side with no
+relation yet, a card sold whose goods space is empty. ``scenario`` builds such positions through
+``saves.lesson_position``, which skips exactly those four checks of how the pieces got there; the
+saved-game loader (``State.from_dict``, ``load_game``) keeps them, so such a lesson position, saved,
+does not load back as a game.
 """
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from ..core import SaveFileError, _short
 from .components import GOODS_COUNT
 from .rules import State, new_game, open_spaces
+from .saves import lesson_position
 
 
 def _seat_map(value, name: str, players: int, what: str) -> dict:
@@ -67,7 +75,7 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
              hands: Mapping[int, Sequence[int]] | None = None, sold: Mapping[int, Sequence[int]] | None = None,
              camels: Mapping[str, Sequence[str]] | None = None, money: Mapping[int, int] | None = None,
              treasury: Mapping[str, int] | None = None, active: int = 0, tile_owner: int | None = None,
-             board=None) -> State:
+             discard: Sequence[int] | None = None, board=None) -> State:
     """A position of ``players`` seats.
 
     Args:
@@ -78,6 +86,8 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         camels: space id -> family ids of camels added there (taken from the reserves); the goods
             tile of each newly occupied goods space goes to ``tile_owner`` (default ``active``).
         money: seat -> dirhams; treasury: family id -> dirhams; active: the seat on turn.
+        discard: goods card numbers taken out of the deck onto the discard pile (SAM-DECK-1: it is shuffled
+            into a new deck when the deck runs out).
 
     Raises:
         ValueError: an argument of the wrong shape (naming it and what it takes: seats are whole
@@ -102,10 +112,11 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         if (seat is not None or name == "active") and (
                 isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"scenario: {name} must be a seat 0..{players - 1}, not {_short(seat)}")
-    cards = [c for row in list(wanted.values()) + list(wanted_sold.values()) for c in row]
+    discarded = [] if discard is None else _cards(discard, "discard")
+    cards = [c for row in list(wanted.values()) + list(wanted_sold.values()) for c in row] + discarded
     twice = sorted({c for c in cards if cards.count(c) > 1})
     if twice:
-        raise ValueError(f"scenario: goods card(s) {twice} named twice in hands/sold; each card exists once "
+        raise ValueError(f"scenario: goods card(s) {twice} named twice in hands/sold/discard; each card exists once "
                          f"(SAM-COMP-2)")
     try:
         state.active = state.first = active
@@ -125,6 +136,9 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         for _seat, cards in list(wanted.items()) + list(wanted_sold.items()):
             for card in cards:
                 state.deck.remove(card)
+        for card in discarded:
+            state.deck.remove(card)
+        state.discard = list(state.discard) + discarded
         for seat in range(players):
             state.hands[seat] = wanted.get(seat, [state.deck.pop() for _ in range(2)] if hands is None else [])
             state.sold[seat] = wanted_sold.get(seat, [])
@@ -147,9 +161,9 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
                          f"{', '.join(fi)} and spaces are the board's ids ('g3', ...)") from None
     state.frontier = open_spaces(board, state.camels)
     try:
-        return State.from_dict(state.to_dict(), board)
+        return lesson_position(state.to_dict(), board)
     except SaveFileError as exc:
-        raise ValueError(f"scenario: {exc}") from None
+        raise ValueError(str(exc)) from None
 
 
 def near_end(players: int = 4, seed: int = 0, turns_left: int = 3, bot: str = "heuristic", board=None) -> State:

@@ -7,6 +7,7 @@ The unit is points (1 point = 1 dirham, SAM-SCORE-4).
 from __future__ import annotations
 
 from ..core import ScoreRow, ScoreSheet, plural
+from ..i18n import tr
 from .components import OTHER_CAMEL_POINTS, OWN_CAMEL_POINTS
 
 
@@ -37,10 +38,11 @@ def build_sheet(state) -> ScoreSheet:
     for p in range(state.players):
         for goods in sorted(state.hands[p]):
             points, parts = card_value(state, p, goods)
-            detail = " + ".join(f"{board.families[board.family_index[f]].name} camel {v}" for f, v in parts)
-            rows.append(ScoreRow(p, f"goods card {board.goods_names[goods]} ({goods}): "
-                                    f"{detail or 'no camel on its space'}", "SAM-SCORE-1", points,
-                                 f"card:{goods}"))
+            detail = " + ".join(tr("{family} camel {points}").format(
+                family=board.families[board.family_index[f]].name, points=v) for f, v in parts)
+            rows.append(ScoreRow(p, tr("goods card {name} ({goods}): {detail}").format(
+                name=board.goods_names[goods], goods=goods, detail=detail or tr("no camel on its space")),
+                "SAM-SCORE-1", points, f"card:{goods}"))
         tiles = len(state.goods_tiles[p])
         rows.append(ScoreRow(p, plural(tiles, "goods tile"), "SAM-SCORE-2", tiles,
                              "goods tiles"))
@@ -54,8 +56,9 @@ def build_sheet(state) -> ScoreSheet:
     best = max(totals)
     winners = [p for p, t in enumerate(totals) if t == best]
     if len(winners) == 1:
-        verdict = f"Player {winners[0]} wins with {plural(best, 'point')} (SAM-SCORE-5)."
+        verdict = tr("Player {seat} wins with {points} (SAM-SCORE-5).").format(seat=winners[0], points=plural(best, "point"))
     else:
-        verdict = (f"Players {', '.join(map(str, winners))} tie with {plural(best, 'point')} and all win (SAM-SCORE-5).")
+        verdict = tr("Players {seats} tie with {points} and all win (SAM-SCORE-5).").format(
+            seats=", ".join(map(str, winners)), points=plural(best, "point"))
     return ScoreSheet(sheet.rows, players=state.players, unit="points",
                       winner=winners[0] if len(winners) == 1 else None, verdict=verdict)

@@ -23,7 +23,8 @@ from numbers import Real
 from ..boards import draw_board, positions
 from ..core import plural
 
-__all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "contract_text", "draw_action_board", "draw_map",
+__all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "bundle_words", "contract_text", "draw_action_board",
+           "draw_map", "draw_route_counts",
            "draw_player_board", "draw_score_steps", "MapView", "map_redraw_ms", "reachable_costs", "score_stepper"]
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a800")
@@ -126,6 +127,12 @@ def _bundle_words(bundle: Mapping) -> str:
                       for k, v in bundle.items() if v) or "nothing"
 
 
+def bundle_words(bundle: Mapping) -> str:
+    """Goods, coins, camels or a reward in words: ``bundle_words(state.goods_of(0))`` -> ``"3 silk + 1 gold"``,
+    ``bundle_words({"camels": 1, "coins": 3})`` -> ``"1 camel + 3 coins"``; ``"nothing"`` when all are 0."""
+    return _bundle_words(bundle)
+
+
 def _city_notes(state, graph) -> dict:
     """Per location, the small text under its name: city cards and outpost bonus, city bonus, Beijing."""
     notes = {}
@@ -193,7 +200,7 @@ def reachable_costs(state, player: int, camel_value: float = 1.0, traveller: int
 
 
 def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, title=None, notes: bool = True,
-             legend: bool = True, cost_label: str = "cost of getting there (coins)"):
+             legend: bool = True, cost_label: str = "cost of getting there (coins)", around=None):
     """The map of The Voyages of Marco Polo by geography; returns the matplotlib Axes.
 
     Args:
@@ -209,6 +216,8 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
         notes: write each city's city card / outpost bonus / small-city bonus under its name.
         legend: show the legend of location kinds and player colours.
         cost_label: the colour bar's label (say what the ``reachable`` numbers are, e.g. "steps from Venezia").
+        around: location ids to zoom in on (e.g. a path in the crowded west): the picture shows only
+            their neighbourhood, with a margin for the names, and no legend.
 
     Drawn: locations coloured by kind (:data:`KIND_COLOURS`), each route's extra cost on it (camels
     brown, coins purple; MP-TRAVEL-2), travellers as triangles and trading posts as squares in the
@@ -241,8 +250,6 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
         cmap = ListedColormap(colormaps["RdPu"]([0.25 + 0.75 * i / 255 for i in range(256)]), name="cost")
         low, high = min(costs.values()), max(costs.values())
         scale = ScalarMappable(norm=Normalize(vmin=low, vmax=high if high > low else low + 1), cmap=cmap)
-        for place, cost in costs.items():
-            colours[place] = scale.to_rgba(cost)
 
     def edge_style(u, v, attrs):
         if attrs.get("coins"):
@@ -260,6 +267,12 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
             title = f"Round {state.round} of 5: player {state.current_player} to act"
     draw_board(graph, ax, node_color=colours, node_size={n: KIND_SIZES[a["kind"]] for n, a in graph.nodes(data=True)},
                highlight_path=route, highlight_color="#d62728", edge_style=edge_style, title=None)
+    if costs:
+        # the cost as a halo around the location: the location keeps its kind's colour (the legend still applies)
+        places = list(costs)
+        ax.scatter([pos[n][0] for n in places], [pos[n][1] for n in places],
+                   s=[KIND_SIZES[graph.nodes[n]["kind"]] * 3.2 + 250 for n in places],
+                   c=[scale.to_rgba(costs[n]) for n in places], edgecolors="none", zorder=1.5, gid="cost-halo")
     # route costs at the midpoints
     for u, v, attrs in graph.edges(data=True):
         text = _route_label(attrs)
@@ -280,14 +293,14 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
             text += f" ({costs[node]:g})"
         weight = "normal" if attrs["kind"] == "oasis" else "bold"
         va = "top" if dy < -0.5 else ("bottom" if dy > 0.5 else "center")
-        ax.text(x + dx, y + dy, text, fontsize=9 if attrs["kind"] != "oasis" else 8, ha=ha, va=va, zorder=7,
+        ax.text(x + dx, y + dy, text, fontsize=9, ha=ha, va=va, zorder=7,
                 fontweight=weight, gid=f"name:{node}")
         if node in city_notes:
             if va == "bottom":
                 ny, nva = y + dy + 1.5, "bottom"
             else:
                 ny, nva = y + dy - (1.5 if va == "top" else 0.9), "top"
-            ax.text(x + dx, ny, city_notes[node], fontsize=8, ha=ha, va=nva, color="#444444", zorder=7,
+            ax.text(x + dx, ny, city_notes[node], fontsize=9, ha=ha, va=nva, color="#444444", zorder=7,
                     linespacing=1.0)
     _draw_beijing(state, ax, pos["beijing"])
     if state is not None:
@@ -295,8 +308,8 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     ax.cost_scale = scale        # the cost -> colour mapping of ``reachable`` (None without it), for checks
     if costs:
         bar = ax.figure.colorbar(scale, ax=ax, shrink=0.55, pad=0.01, fraction=0.04)
-        bar.set_label(cost_label, fontsize=9)
-        bar.ax.tick_params(labelsize=8)
+        bar.set_label(cost_label + " (halo colour)", fontsize=9)
+        bar.ax.tick_params(labelsize=9)
     if legend:
         handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=KIND_COLOURS[k],
                           markeredgecolor="#333333", label=KIND_LABELS[k]) for k in KIND_COLOURS]
@@ -309,12 +322,68 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
                                       label=f"player {seat} ({PLAYER_NAMES[seat]}): traveller ▲, post ■"))
         if route:
             handles.append(Line2D([], [], color="#d62728", linewidth=4, alpha=0.75, label="path"))
-        ax.legend(handles=handles, loc="lower left", fontsize=8.5, frameon=True, framealpha=0.9)
+        ax.legend(handles=handles, loc="lower left", fontsize=9, frameon=True, framealpha=0.9)
     ax.set_title(title, fontsize=11)
+    if around:
+        if isinstance(around, str) or not isinstance(around, Sequence):
+            raise ValueError(f"around must be a list of location ids (e.g. ['venezia', 'adana']), not {around!r}")
+        zoom = list(around)
+        for place in zoom:
+            if not isinstance(place, str) or place not in graph:
+                raise ValueError(f"around names {place!r}, not a location of the map")
+        xs = [pos[p][0] for p in zoom]
+        ys = [pos[p][1] for p in zoom]
+        ax.set_xlim(min(xs) - 9, max(xs) + 9)
+        ax.set_ylim(min(ys) - 6, max(ys) + 6)
+        ax.set_autoscale_on(False)
+        for text in ax.texts:
+            text.set_clip_on(True)
+        return ax
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     ax.set_xlim(min(xs) - 9, max(xs) + 14)
     ax.set_ylim(min(ys) - 5, max(ys) + 7)
+    return ax
+
+
+def draw_route_counts(routes: Mapping, title: str = "Routes travelled", ax=None):
+    """A heat map of travel: each route drawn thicker and darker the more often it was used.
+
+    Args:
+        routes: ``{(a, b): times}`` for routes of the map (either order of a and b), e.g. the ``Counter``
+            returned by ``marco_polo.bench.lab_games``; oasis-to-oasis jumps (Johannes) are left out.
+        title: the title; ax: an Axes to draw on (a new figure if None).
+
+    Returns the Axes, with a colour bar "times a route was travelled".
+
+    Raises:
+        ValueError: routes that is not a mapping of location pairs to whole numbers >= 0.
+    """
+    import numpy as np
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.collections import LineCollection
+    from matplotlib.colors import Normalize
+
+    if not isinstance(routes, Mapping) or not all(
+            isinstance(k, tuple) and len(k) == 2 and isinstance(v, int) and v >= 0 for k, v in routes.items()):
+        raise ValueError("routes maps (location, location) pairs to how many times they were travelled")
+    graph = _map_graph(None)
+    pos = positions(graph)
+    ax = draw_map(None, ax, title=title, legend=False, notes=False)
+    used: dict = {}
+    for (a, b), times in routes.items():
+        key = tuple(sorted((a, b)))
+        used[key] = used.get(key, 0) + times
+    counts = np.array([used.get(tuple(sorted(edge)), 0) for edge in graph.edges], dtype=float)
+    top = max(1.0, counts.max())
+    norm = Normalize(0, top)
+    lines = LineCollection([[pos[a], pos[b]] for a, b in graph.edges], cmap="YlOrRd", norm=norm,
+                           linewidths=1.5 + 8 * counts / top, zorder=1.5, alpha=0.9, gid="route-heat")
+    lines.set_array(counts)
+    ax.add_collection(lines)
+    bar = ax.figure.colorbar(ScalarMappable(norm=norm, cmap="YlOrRd"), ax=ax, shrink=0.6)
+    bar.set_label("times a route was travelled", fontsize=9)
+    bar.ax.tick_params(labelsize=9)
     return ax
 
 
@@ -328,9 +397,29 @@ def _draw_beijing(state, ax, at):
         face = PLAYER_COLOURS[owners[i]] if i < len(owners) else "white"
         ax.add_patch(Rectangle((x0 + i * 2.4, y0), 2.1, 2.1, facecolor=face, edgecolor="#333333", zorder=6,
                                gid=f"beijing:{points}"))
-        ax.text(x0 + i * 2.4 + 1.05, y0 + 1.05, str(points), fontsize=8, ha="center", va="center", zorder=7,
+        ax.text(x0 + i * 2.4 + 1.05, y0 + 1.05, str(points), fontsize=9, ha="center", va="center", zorder=7,
                 color="white" if i < len(owners) else "black")
-    ax.text(x0, y0 - 0.4, "Beijing spaces (VP)", fontsize=8, va="top", color="#444444", zorder=7)
+    ax.text(x0, y0 - 0.4, "Beijing spaces (VP)", fontsize=9, va="top", color="#444444", zorder=7)
+
+
+_POSTS_AT = {"xian": (-90, -135, -45, 180), "lan_zhou": (-60, -100, -20, 40)}
+"""Post angles for the two cities a few map units apart (the sides between them would mix their posts)."""
+
+
+def _post_angles(city) -> tuple:
+    """Where a city's trading posts go round it (degrees, in order of arrival): on the side away from its
+    name, which :data:`_LABEL_AT` puts left, right, above or (by default) below; never above, where the
+    travellers stand."""
+    if city in _POSTS_AT:
+        return _POSTS_AT[city]
+    dx, dy, ha = _LABEL_AT.get(city, (0.0, -1.8, "center"))
+    if ha == "right":             # the name is left of the city
+        return (0, -35, 35, -70)
+    if ha == "left":              # the name is right of the city
+        return (180, -145, 145, -110)
+    if dy > 0.5:                  # the name is above
+        return (0, 180, -35, -145)
+    return (0, 180, 35, 145)
 
 
 def _draw_pieces(state, ax, pos, player):
@@ -341,13 +430,14 @@ def _draw_pieces(state, ax, pos, player):
         if city == "beijing":
             continue
         x, y = pos[city]
+        angles = _post_angles(city)
         for k, seat in enumerate(owners):
-            angle = math.radians((-40, -140, 0, 180)[k % 4])
-            xs.append(x + 1.6 * math.cos(angle))
-            ys.append(y + 1.6 * math.sin(angle))
+            angle = math.radians(angles[k % 4])
+            xs.append(x + 2.5 * math.cos(angle))
+            ys.append(y + 2.5 * math.sin(angle))
             cs.append(PLAYER_COLOURS[seat])
             ring.append(seat == player)
-    ax.scatter(xs, ys, s=55, marker="s", c=cs or "none", edgecolors=["black" if r else "#333333" for r in ring] or "none",
+    ax.scatter(xs, ys, s=120, marker="s", c=cs or "none", edgecolors=["black" if r else "#333333" for r in ring] or "none",
                linewidths=[2.0 if r else 0.6 for r in ring] or 0.6, zorder=8, gid="posts")
     txs, tys, tcs, tring = [], [], [], []
     count: dict = {}
@@ -366,7 +456,7 @@ def _draw_pieces(state, ax, pos, player):
 
 # --- the action board ----------------------------------------------------------------------------------
 
-def _die(ax, x, y, seat, colour, value, size=2.6):
+def _die(ax, x, y, seat, colour, value, size=2.6, gid="die"):
     """A die placed on the board: own dice in the player colour, black dice black and the white die white,
     both edged in the owner's colour; neutral dice (a variant) grey."""
     from matplotlib.patches import FancyBboxPatch
@@ -380,19 +470,19 @@ def _die(ax, x, y, seat, colour, value, size=2.6):
     else:
         face, edge, ink = PLAYER_COLOURS[seat], "#222222", "white"
     ax.add_patch(FancyBboxPatch((x, y), size, size, boxstyle="round,pad=0,rounding_size=0.4", facecolor=face,
-                                edgecolor=edge, linewidth=2 if colour in ("black", "white") else 0.8, zorder=5, gid="die"))
+                                edgecolor=edge, linewidth=2 if colour in ("black", "white") else 0.8, zorder=5, gid=gid))
     ax.text(x + size / 2, y + size / 2, str(value) if value else "?", fontsize=9, ha="center", va="center",
             color=ink, fontweight="bold", zorder=6)
 
 
-def _box(ax, x, y, w, h, title, colour="#dbe9f6", text="", fontsize=8.5):
+def _box(ax, x, y, w, h, title, colour="#dbe9f6", text="", fontsize=9):
     from matplotlib.patches import FancyBboxPatch
 
     ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=0.8", facecolor=colour,
                                 edgecolor="#555555", linewidth=0.8, zorder=1))
-    ax.text(x + 0.8, y + h - 0.8, title, fontsize=9.5, fontweight="bold", va="top", zorder=3)
+    ax.text(x + 0.8, y + h - 0.8, title, fontsize=10, fontweight="bold", va="top", zorder=3)
     if text:
-        ax.text(x + 0.8, y + h - 3.6, text, fontsize=fontsize, va="top", zorder=3, linespacing=1.25)
+        ax.text(x + 0.8, y + h - 3.6, text, fontsize=fontsize, va="top", zorder=3, linespacing=1.2)
 
 
 def _dice_row(ax, x, y, placed, step=3.0):
@@ -434,6 +524,21 @@ def _board_axes(state, fig, what: str, size, width: float, height: float):
     return fig, ax
 
 
+def _dice_legend(state, ax, y: float) -> None:
+    """One line under the title: whose dice are whose (the players' colours, black and white dice)."""
+    x = 1.0
+    ax.text(x, y + 1.0, "Dice:", fontsize=9, fontweight="bold", va="center")
+    x += 5.0
+    for seat in range(state.players):
+        _die(ax, x, y, seat, "own", "", size=2.0, gid="legend-die")
+        ax.text(x + 2.6, y + 1.0, f"player {seat} ({PLAYER_NAMES[seat]})", fontsize=9, va="center")
+        x += 15.5
+    _die(ax, x, y, 0, "black", "", size=2.0, gid="legend-die")
+    _die(ax, x + 2.6, y, 0, "white", "", size=2.0, gid="legend-die")
+    ax.text(x + 5.2, y + 1.0, "black die, white die (Matteo's): edged in the owner's colour", fontsize=9,
+            va="center")
+
+
 def draw_action_board(state, fig=None):
     """The action spaces of the main board with the dice placed this round; returns the Figure.
 
@@ -441,7 +546,8 @@ def draw_action_board(state, fig=None):
     by paying coins), Khan's favour with its 4 spaces (MP-KHAN-2/3), the moneybag (MP-BONUS-3), the
     6 contracts on display (MP-CONTRACT-1/2) and every city card with its die (brown, MP-CITY-1/2).
     Each placed die is a small square in its owner's colour showing its value (black and white dice
-    are edged in the owner's colour). 11 x 7 inches.
+    are edged in the owner's colour); a line under the title says whose colour is whose. Every text is
+    9 pt or more. 11 x 8.6 inches.
 
     Raises:
         ValueError: ``state`` is not a Marco Polo game.
@@ -450,64 +556,66 @@ def draw_action_board(state, fig=None):
 
     from ..marco_polo.effects import card_text
 
-    fig, ax = _board_axes(state, fig, "draw_action_board", (11, 7), 110, 72)
+    fig, ax = _board_axes(state, fig, "draw_action_board", (11, 8.6), 110, 86)
     data, spaces = state.data, state.spaces
-    ax.text(1, 71.5, f"Action board, round {state.round} of 5: dice placed this round (black dice left in the "
+    ax.text(1, 85.5, f"Action board, round {state.round} of 5: dice placed this round (black dice left in the "
             f"supply: {state.black_dice})", fontsize=11, fontweight="bold", va="top")
+    _dice_legend(state, ax, 80.0)
     # take 5 coins, Khan's favour
-    _box(ax, 1, 57, 19, 11, "Take 5 coins", text="1 die, any value\n(MP-ACT-3)")
-    _dice_row(ax, 2, 57.6, spaces.get("coins", []))
-    _box(ax, 1, 42, 19, 14, "Khan's favour",
-         text="2 camels + 1 good\nof choice; each die\n\u2265 the one before", fontsize=8)
+    _box(ax, 1, 66, 19, 12, "Take 5 coins", text="1 die, any value\n(MP-ACT-3)")
+    _dice_row(ax, 2, 66.6, spaces.get("coins", []))
+    _box(ax, 1, 50, 19, 15, "Khan's favour", text="2 camels + 1 good\nof choice; each die\n\u2265 the one before")
     for i in range(data.khan_spaces):
-        ax.add_patch(Rectangle((1.8 + i * 3.6, 42.4), 3.0, 3.0, facecolor="white", edgecolor="#888888", zorder=2))
-    _dice_row(ax, 2, 42.6, spaces.get("khan", []), step=3.6)
+        ax.add_patch(Rectangle((1.8 + i * 3.6, 50.4), 3.0, 3.0, facecolor="white", edgecolor="#888888", zorder=2))
+    _dice_row(ax, 2, 50.6, spaces.get("khan", []), step=3.6)
     # the bazaar
-    _box(ax, 21, 42, 61, 26, "The bazaar (MP-BAZAAR-1/2): lowest die = highest column")
+    _box(ax, 21, 50, 66, 28, "The bazaar (MP-BAZAAR-1/2): lowest die = highest column")
     for c in range(6):
-        ax.text(34 + c * 6.4, 63.2, f"col. {c + 1}", fontsize=8, va="center", color="#555555")
+        ax.text(33 + c * 7.4, 73.2, f"col. {c + 1}", fontsize=9, va="center", color="#555555")
     for r, good in enumerate(("camel", "pepper", "silk", "gold")):
         dice, columns = data.bazaar[good]
-        y = 59.0 - r * 4.9
-        ax.text(22, y, f"{good}\n({dice} {'die' if dice == 1 else 'dice'})", fontsize=8.5, va="center",
+        y = 68.6 - r * 5.3
+        ax.text(22, y, f"{good}\n({dice} {'die' if dice == 1 else 'dice'})", fontsize=9, va="center",
                 fontweight="bold", linespacing=1.0)
         for c, reward in enumerate(columns):
-            ax.text(34 + c * 6.4, y, _short(reward), fontsize=7.5, va="center", linespacing=0.95)
-        _dice_row(ax, 72.5, y - 1.3, spaces.get(f"bazaar:{good}", []), step=2.9)
+            ax.text(33 + c * 7.4, y, _short(reward), fontsize=9, va="center", linespacing=0.95)
+        _dice_row(ax, 77.5, y - 1.3, spaces.get(f"bazaar:{good}", []), step=2.9)
     # travel
     costs = data.travel_cost
-    _box(ax, 83, 42, 26, 26, "Travel (2 dice)",
-         text=("lower die = most steps\ncoins for 1..6 steps:\n"
+    _box(ax, 88, 50, 21, 28, "Travel (2 dice)",
+         text=("lower die = most\nsteps; coins for\n1..6 steps:\n"
                + ", ".join(map(str, costs[:3])) + ",\n" + ", ".join(map(str, costs[3:]))
-               + "\n+ each route's camels\n  or coins (MP-TRAVEL-1/2)"), fontsize=8.5)
-    _dice_row(ax, 84, 42.8, spaces.get("travel", []))
+               + "\n+ each route's\ncamels or coins\n(MP-TRAVEL-1/2)"))
+    _dice_row(ax, 89, 50.8, spaces.get("travel", []))
     # moneybag
-    _box(ax, 1, 23, 19, 18, "Moneybag", colour="#f2f2f2",
-         text="bonus action:\n3 coins, free even\nwhen occupied\n(MP-BONUS-3)", fontsize=8)
-    _dice_row(ax, 2, 23.7, spaces.get("moneybag", [])[:6], step=2.8)
+    _box(ax, 1, 27, 19, 22, "Moneybag", colour="#f2f2f2",
+         text="bonus action:\n3 coins, free even\nwhen occupied\n(MP-BONUS-3)")
+    _dice_row(ax, 2, 27.7, spaces.get("moneybag", [])[:6], step=2.8)
     # contracts on display
-    _box(ax, 21, 23, 88, 18, "Take contracts (1 die: 1 or 2 from columns 1..die, MP-CONTRACT-1/2)", colour="#fff2cc")
-    _dice_row(ax, 98, 37.0, spaces.get("contracts", []))
+    _box(ax, 21, 27, 88, 22, "Take contracts (1 die: 1 or 2 from columns 1..die, MP-CONTRACT-1/2)", colour="#fff2cc")
+    _dice_row(ax, 98, 45.0, spaces.get("contracts", []))
     for col in range(6):
         cid = state.board_contracts[col] if col < len(state.board_contracts) else None
         x = 22 + col * 14.5
-        extra = {4: " (+1 coin/camel)", 5: " (+2 coins/camels)"}.get(col, "")
-        ax.text(x, 35.6, f"col. {col + 1}{extra}", fontsize=7.5, va="top", color="#555555")
+        extra = {4: " +1", 5: " +2"}.get(col, "")
+        ax.text(x, 43.4, f"col. {col + 1}{extra}", fontsize=9, va="top", color="#555555")
         if cid is None:
-            ax.text(x, 33.0, "(taken)", fontsize=8, va="top", color="#888888")
+            ax.text(x, 41.0, "(taken)", fontsize=9, va="top", color="#888888")
             continue
         c = data.contracts[cid]
-        lines = [f"#{cid} pay:"] + _wrap(_bundle_words(c["cost"]), 22) + ["get:"] + _wrap(_bundle_words(c["reward"]), 22)
-        ax.text(x, 33.0, "\n".join(lines), fontsize=7.5, va="top", linespacing=1.1)
+        lines = [f"#{cid} pay:"] + _wrap(_bundle_words(c["cost"]), 17) + ["get:"] + _wrap(_bundle_words(c["reward"]), 17)
+        ax.text(x, 41.0, "\n".join(lines), fontsize=9, va="top", linespacing=1.05)
+    ax.text(108, 27.6, "col. 5 +1, col. 6 +2: also 1 or 2 coins or camels", fontsize=9, va="bottom", ha="right",
+            color="#555555")
     # city cards
-    _box(ax, 1, 0.5, 108, 21.5, "City cards (brown: 1 die, once a round, needs your trading post in the city; "
+    _box(ax, 1, 0.5, 108, 25.5, "City cards (brown: 1 die, once a round, needs your trading post in the city; "
          "MP-CITY-1/2)", colour="#e8d5c4")
     cards = [(city, card) for city in sorted(state.city_cards) for card in state.city_cards[city]]
     for i, (city, card) in enumerate(cards):
-        x, y = 2 + (i % 5) * 21.5, 18.0 - (i // 5) * 9.0
+        x, y = 2 + (i % 5) * 21.5, 21.8 - (i // 5) * 10.8
         used = spaces.get(f"city:{card}", [])
-        ax.text(x, y, f"{state.map.name[city]}, card {card}", fontsize=8, va="top", fontweight="bold")
-        ax.text(x, y - 2.0, "\n".join(_wrap(card_text(state, card), 30)[:3]), fontsize=7.5, va="top",
+        ax.text(x, y, f"{state.map.name[city]}, card {card}", fontsize=9, va="top", fontweight="bold")
+        ax.text(x, y - 1.9, "\n".join(_wrap(card_text(state, card), 27)[:4]), fontsize=9, va="top",
                 linespacing=1.0, color="#333333")
         if used:
             _dice_row(ax, x + 17.5, y - 2.6, used, step=2.8)
@@ -556,13 +664,13 @@ def draw_player_board(state, player: int, fig=None, *, secret: bool = False):
     for cid in state.active[player]:
         c = state.data.contracts[cid]
         active += [f"#{cid} pay {_bundle_words(c['cost'])}", f"      get {_bundle_words(c['reward'])}"]
-    ax.text(2, 18.2, "\n".join(active or ["(none)"]), fontsize=8.5, va="top", linespacing=1.25)
+    ax.text(2, 18.2, "\n".join(active or ["(none)"]), fontsize=9, va="top", linespacing=1.25)
     ax.text(2, 8.6, "dice to place:", fontsize=9, fontweight="bold", va="top")
     dice = state.dice[player]
     for i, (c, v) in enumerate(dice):
         _die(ax, 2 + i * 3.4, 2.0, player, c, v, size=2.9)
     if not dice:
-        ax.text(2, 5.0, "(none: this player has passed for the round, MP-TURN-2)", fontsize=8.5, va="top")
+        ax.text(2, 5.0, "(none: this player has passed for the round, MP-TURN-2)", fontsize=9, va="top")
     if not secret:
         ax.text(46, 20.6, "objectives (secret):", fontsize=9, fontweight="bold", va="top")
         text = []
@@ -570,7 +678,7 @@ def draw_player_board(state, player: int, fig=None, *, secret: bool = False):
             pair, vp = state.data.objectives[oid]
             marks = " and ".join(state.map.name[c] + (" \u2713" if state.has_post(player, c) else "") for c in pair)
             text.append(f"{marks}: {vp} VP")
-        ax.text(46, 18.2, "\n".join(text) or "(none)", fontsize=8.5, va="top", linespacing=1.4)
+        ax.text(46, 18.2, "\n".join(text) or "(none)", fontsize=9, va="top", linespacing=1.4)
     return fig
 
 
@@ -632,8 +740,8 @@ class MapView:
     The static picture (locations, routes and their costs, names, notes, legend, a colour bar of travel
     costs from 0 to ``max_cost`` coins) is rendered once and cached; :meth:`render_png` restores it and
     draws over it only the location colours (reachable places by cost), the path, the travellers, the
-    trading posts, Beijing's spaces and the title (matplotlib blitting on an Agg canvas). The static
-    picture is rebuilt only when the city notes change (an outpost bonus taken).
+    trading posts, Beijing's spaces and the title (``_dynamic``; matplotlib blitting on an Agg canvas). The
+    static picture is rebuilt only when the city notes change (an outpost bonus taken): then ``ax`` is new.
 
     Args:
         state: the game to show first.
@@ -662,7 +770,8 @@ class MapView:
         cmap = ListedColormap(colormaps["RdPu"]([0.25 + 0.75 * i / 255 for i in range(256)]), name="cost")
         self.scale = ScalarMappable(norm=Normalize(0, max_cost), cmap=cmap)
         self._signature = None
-        self._background = None
+        self._blitter = None          # made by render_png (a play app shows the map through its own LiveBoard)
+        self._rebuilt = False
         self._build(state)
 
     def _notes_signature(self, state):
@@ -678,7 +787,7 @@ class MapView:
         # the colour bar lies flat in the empty south-east corner (the Indian Ocean), clear of Beijing's spaces
         bar_ax = fig.add_axes((0.82, 0.16, 0.15, 0.022))
         bar = fig.colorbar(self.scale, cax=bar_ax, orientation="horizontal")
-        bar.set_label("cost of getting there (coins)", fontsize=8.5)
+        bar.set_label("cost of getting there (coins)", fontsize=9)
         bar.ax.xaxis.set_label_position("top")
         bar.ax.tick_params(labelsize=8)
         self._fit(ax)
@@ -697,7 +806,7 @@ class MapView:
         for artist in self._dynamic:
             artist.set_animated(True)
         self._signature = self._notes_signature(state)
-        self._background = None
+        self._rebuilt = True
 
     def _fit(self, ax, pad_px: float = 4.0) -> None:
         """Shrink the map's Axes until everything drawn on it (names such as "Venezia" left of their place, the
@@ -746,23 +855,18 @@ class MapView:
         self.title.set_text(title)
 
     def render_png(self, state, **kwargs) -> bytes:
-        """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn)."""
-        import io
-
-        from PIL import Image
+        """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn:
+        :class:`caravan_lessons.boards.Blitter`)."""
+        from ..boards import Blitter
 
         self.update(state, **kwargs)
-        canvas = self.figure.canvas
-        if self._background is None:
-            canvas.draw()
-            self._background = canvas.copy_from_bbox(self.figure.bbox)
-        canvas.restore_region(self._background)
-        for artist in self._dynamic:
-            self.figure.draw_artist(artist)
-        image = Image.frombuffer("RGBA", canvas.get_width_height(), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        image.convert("RGB").save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        if self._blitter is None:
+            self._blitter = Blitter(self.figure)
+        self._blitter.set_artists(self._dynamic)
+        if self._rebuilt:
+            self._blitter.invalidate()
+            self._rebuilt = False
+        return self._blitter.png()
 
 
 class _PieceCollector:

@@ -3,7 +3,8 @@
 * :func:`draw_map` -- the map with every camel and the legal spaces of the active decision ringed;
 * :func:`draw_route` -- one family's route as a subgraph;
 * :func:`draw_relations` -- the relations graph of the ten families and how close each end condition is;
-* :func:`draw_card_values` -- what each goods card in a player's hand is worth now, on the map.
+* :func:`draw_card_values` -- what each goods card in a player's hand is worth now, on the map;
+* :func:`draw_score_steps` / :func:`score_stepper` -- the score sheet built up item by item.
 
 Each function takes an optional matplotlib Axes and returns the Figure.
 """
@@ -15,6 +16,12 @@ from ..core import plural
 KIND_COLOURS = {"land": "#e8e4c9", "goods": "#f3d9a4", "start": "#ffffff", "water": "#9ecae1"}
 KIND_LEGEND = {"plain land": KIND_COLOURS["land"], "goods space": KIND_COLOURS["goods"], "water": KIND_COLOURS["water"]}
 CAMEL_OFFSETS = ((-0.17, 0.17), (0.17, 0.17))
+RING_COLOUR = "#111111"
+"""The ring around legal (or stressed) spaces: black and dashed-looking on white, unlike any family colour
+(Levant's red rings would read as Levant camels)."""
+PHASE_WORDS = {"act": "to marry or extend a route", "second": "to place a second camel or end the turn",
+               "sale": "to sell or keep a goods card", "discard": "to discard 0, 1 or 2 cards", "over": "game over"}
+"""The engine's phases in words, for titles (never the bare phase name)."""
 SCORE_COLOURS = {"card": "#1f77b4", "goods tiles": "#ff7f0e", "relation tiles": "#2ca02c", "dirhams": "#c9a227"}
 """Colours of the score-sheet categories (SAM-SCORE-1..4), the same in the app's stepper and draw_scores:
 every goods card (source ``card:<number>``) one colour, then goods tiles, relation tiles, dirhams."""
@@ -49,6 +56,39 @@ def _labels(state):
     return labels
 
 
+def _draw_space_names(state, ax) -> None:
+    """Plain land spaces carry their id (``l4``, grey italics, the id the engine and the lessons use) and
+    water spaces their sea's name below the node, so every space a text names can be found on the map."""
+    board, pos = state.board, positions(state.board.graph)
+    for s, space in enumerate(board.spaces):
+        x, y = pos[space]
+        if board.kinds[s] == "land":
+            ax.text(x, y, space, ha="center", va="center", fontsize=9, style="italic", color="#6b6b4b", zorder=5)
+        elif board.kinds[s] == "water":
+            ax.text(x, y - 0.24, board.names[s], ha="center", va="top", fontsize=9, style="italic",
+                    color="#2b5d8a", zorder=5)
+
+
+def cards_text(board, cards) -> str:
+    """Goods cards in words, by number: ``"linen (3), purple dye (8)"`` (``"no cards"`` when empty)."""
+    return ", ".join(f"{board.goods_names[g]} ({g})" for g in sorted(cards)) or "no cards"
+
+
+def spaces_text(board, spaces) -> str:
+    """Space ids in words, as the map labels them: ``"land l1, goods space 8 (purple dye), Black Sea (water)"``."""
+    out = []
+    for space in spaces:
+        s = board.index[space]
+        kind = board.kinds[s]
+        if kind == "land":
+            out.append(f"land {space}")
+        elif kind == "goods":
+            out.append(f"goods space {board.number[s]} ({board.goods_names[board.number[s]]})")
+        else:
+            out.append(board.space_label(s))
+    return ", ".join(out) or "none"
+
+
 def legal_spaces(state) -> list[str]:
     """The spaces a camel may go to in the current decision (ids; empty unless a camel is to be placed)."""
     return sorted({a.space for a in state.legal_actions() if type(a).__name__ == "Place"})
@@ -75,9 +115,11 @@ def _draw_camels(state, ax, only: int | None = None):
 
 
 def _house_text(state, f: int) -> str:
+    """A house in four short lines (each fits the house's fifth of the board at 9 pt)."""
     fam = state.board.families[f]
-    return (f"{fam.name}  price {fam.price}\ntreasury {state.treasury[f]}  reserve {state.reserve[f]}\n"
-            f"tiles in house {state.house_tiles[f]}  relation tiles {state.relation_stack[f]}")
+    return (f"{fam.name}, price {fam.price}\ntreasury {plural(state.treasury[f], 'dirham')}\n"
+            f"{plural(state.reserve[f], 'camel')} in reserve\n"
+            f"tiles: {state.house_tiles[f]} family, {state.relation_stack[f]} rel.")
 
 
 def _draw_houses(state, ax):
@@ -89,8 +131,9 @@ def _draw_houses(state, ax):
     texts = []
     for f, fam in enumerate(board.families):
         x = left + step * (fam.slot - 0.5)
-        y = top + 0.9 if fam.house == "top" else bottom - 0.9
-        texts.append(ax.text(x, y, _house_text(state, f), ha="center", va="center", fontsize=8.5, zorder=7,
+        y = top + 1.05 if fam.house == "top" else bottom - 1.05
+        texts.append(ax.text(x, y, _house_text(state, f), ha="center", va="center", fontsize=9, zorder=7,
+                linespacing=1.05,
                 bbox={"boxstyle": "round,pad=0.3", "facecolor": fam.colour, "alpha": 0.35, "edgecolor": fam.colour}))
     return texts
 
@@ -99,6 +142,36 @@ def _legend(state):
     legend = {f"{fam.name} ({fam.colour_name})": fam.colour for fam in state.board.families}
     legend.update(KIND_LEGEND)
     return legend
+
+
+def _legend_handles(state, ringed: bool, route=None, ring_label: str = "ringed: legal space now"):
+    """The map's legend: families (start space and camels), kinds of space, the two kinds of border,
+    the ring and (for a route) its thick line."""
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor=c, markeredgecolor="#333333",
+                      label=label) for label, c in _legend(state).items()]
+    handles += [Line2D([], [], marker="s", ls="", markersize=7, markerfacecolor="white", markeredgecolor="black",
+                       label="camel (square, in its family's colour)"),
+                Line2D([], [], color="#999999", label="border between land spaces"),
+                Line2D([], [], color="#999999", ls=":", label="border with water")]
+    if ringed:
+        handles.append(Line2D([], [], marker="o", ls="", markersize=12, markerfacecolor="none",
+                              markeredgecolor=RING_COLOUR, markeredgewidth=2.5, label=ring_label))
+    if route is not None:
+        handles.append(Line2D([], [], color=route, lw=4, label="the route (borders between its camels)"))
+    return handles
+
+
+def _title(state, ring, highlight) -> str:
+    if state.is_terminal():
+        who = "game over"
+    else:
+        who = f"player {state.current_player} {PHASE_WORDS.get(state.phase, 'to decide')}"
+    title = f"{state.board.graph.graph.get('name', 'Samarkand')}: {who}"
+    if ring and highlight is None:
+        title += f"; {len(ring)} legal {'space' if len(ring) == 1 else 'spaces'} ringed"
+    return title
 
 
 def draw_map(state, ax=None, highlight=None, title: str | None = None, houses: bool = True):
@@ -112,20 +185,26 @@ def draw_map(state, ax=None, highlight=None, title: str | None = None, houses: b
     board = state.board
     ring = legal_spaces(state) if highlight is None else list(highlight)
     if title is None:
-        who = "game over" if state.is_terminal() else f"player {state.current_player} to decide ({state.phase})"
-        title = f"{board.graph.graph.get('name', 'Samarkand')}: {who}"
-        if ring and highlight is None:
-            title += f"; {len(ring)} legal spaces ringed"
+        title = _title(state, ring, highlight)
     draw_board(board.graph, ax, node_color=_node_colours(state), node_size=520, labels=_labels(state),
-               highlight_nodes=ring, highlight_color="#d62728",
-               edge_style=lambda u, v, a: {"linestyle": ":" if "water" in (board.graph.nodes[u]["kind"],
-                                                                          board.graph.nodes[v]["kind"]) else "-"},
-               title=title, legend=_legend(state))
+               highlight_nodes=ring, highlight_color=RING_COLOUR, edge_style=_edge_style(board), title=title)
+    _draw_space_names(state, ax)
     _draw_camels(state, ax)
+    label = "ringed: legal space now" if highlight is None else "ringed: the spaces the title names"
+    ax.legend(handles=_legend_handles(state, bool(ring), ring_label=label), loc="upper left", bbox_to_anchor=(1.0, 1.0),
+              fontsize=9, frameon=False)
     if houses:
         _draw_houses(state, ax)
-        ax.set_title(title, fontsize=11, pad=48)
+        ax.set_title(title, fontsize=11, pad=62)
     return fig
+
+
+def _edge_style(board):
+    """Borders touching water are dotted (SAM-REL-2: no relation is made on water)."""
+    def style(u, v, attrs):
+        water = "water" in (board.graph.nodes[u]["kind"], board.graph.nodes[v]["kind"])
+        return {"linestyle": ":" if water else "-"}
+    return style
 
 
 class MapView:
@@ -138,42 +217,23 @@ class MapView:
         self.camels = ax.collections[-1]
         pos = positions(state.board.graph)
         self._pos = pos
-        self.rings = ax.scatter([], [], s=1000, facecolors="none", edgecolors="#d62728", linewidths=2.5, zorder=4)
+        self.rings = ax.scatter([], [], s=1000, facecolors="none", edgecolors=RING_COLOUR, linewidths=2.5, zorder=4)
         self.houses = [t for t in ax.texts if t.get_bbox_patch() is not None][-len(state.board.families):]
         ax.set_title("")  # the app says whose turn it is; the houses sit where a title would
         for fam, text in zip(state.board.families, self.houses):  # static: the app lists the houses' contents
             text.set_text(f"{fam.name} house, price {fam.price}")
         self.houses = []
-        for artist in [self.camels, self.rings]:
-            artist.set_animated(True)  # drawn over a cached background by render_png
-        self._background = None
+        self._blitter = None            # made by render_png (an app shows the map through its own LiveBoard)
 
-    def render_png(self, state, dpi_scale: float = 1.0) -> bytes:
+    def render_png(self, state) -> bytes:
         """``update(state)`` and return the figure as PNG bytes, redrawing only the changing artists
-        over a cached picture of the static map (Agg canvas)."""
-        import io
-
-        from PIL import Image
+        over a cached picture of the static map (:class:`caravan_lessons.boards.Blitter`)."""
+        from ..boards import Blitter
 
         self.update(state, title="")
-        canvas = self.ax.figure.canvas
-        if not hasattr(canvas, "restore_region"):
-            # a pyplot figure closed by the notebook's inline backend after its cell ran gets a bare
-            # FigureCanvasBase: give the figure its own Agg canvas again (and a new background)
-            from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-            canvas = FigureCanvasAgg(self.ax.figure)
-            self._background = None
-        if self._background is None:
-            canvas.draw()
-            self._background = canvas.copy_from_bbox(self.ax.figure.bbox)
-        canvas.restore_region(self._background)
-        for artist in [self.camels, self.rings]:
-            self.ax.draw_artist(artist)
-        image = Image.frombuffer("RGBA", canvas.get_width_height(), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        image.convert("RGB").save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        if self._blitter is None:
+            self._blitter = Blitter(self.ax.figure, [self.camels, self.rings])
+        return self._blitter.png()
 
     def update(self, state, highlight=None, title: str | None = None) -> None:
         """Show ``state``: camels, the ringed spaces (default: the legal ones), houses and the title."""
@@ -189,11 +249,8 @@ class MapView:
         if title == "":
             return
         if title is None:
-            who = "game over" if state.is_terminal() else f"player {state.current_player} to decide ({state.phase})"
-            title = f"{state.board.graph.graph.get('name', 'Samarkand')}: {who}"
-            if ring and highlight is None:
-                title += f"; {len(ring)} legal spaces ringed"
-        self.ax.set_title(title, fontsize=11, pad=48)
+            title = _title(state, ring, highlight)
+        self.ax.set_title(title, fontsize=11, pad=62)
 
 
 def route_edges(state, family: int) -> list[tuple[str, str]]:
@@ -214,9 +271,14 @@ def draw_route(state, family: str, ax=None):
     spaces = [board.spaces[s] for s, here in enumerate(state.camels) if f in here]
     draw_board(board.graph, ax, node_color=_node_colours(state), node_size=420, labels=_labels(state),
                highlight_nodes=spaces, highlight_edges=route_edges(state, f), highlight_color=fam.colour,
+               edge_style=_edge_style(board),
                title=f"The {fam.name} route: {plural(len(spaces), 'camel')} on the map, {state.reserve[f]} in reserve "
-                     f"(SAM-EXT-2)", legend={f"{fam.name} camel": fam.colour, **KIND_LEGEND})
+                     f"(SAM-EXT-2)")
+    _draw_space_names(state, ax)
     _draw_camels(state, ax, only=f)
+    handles = _legend_handles(state, False, route=fam.colour)
+    handles[len(board.families) + len(KIND_LEGEND)].set_label(f"{fam.name} camel (square)")
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9, frameon=False)
     return fig
 
 
@@ -241,17 +303,29 @@ def draw_relations(state, ax=None):
     most = max(counts)
     title = (f"Relations made: {len(state.relation_log)}. Families without a relation: {lonely} "
              f"(0 ends the game, SAM-END-1); most relations of one family: {most} of 5 (SAM-END-2)")
-    draw_board(graph, ax, node_color={f.id: f.colour for f in board.families}, node_size=1500,
-               labels={f.id: f"{f.name}\n{counts[i]}" for i, f in enumerate(board.families)}, font_size=9,
+    from matplotlib.colors import to_rgb
+
+    draw_board(graph, ax, node_color={f.id: f.colour for f in board.families}, node_size=1500, labels=None,
                title=title)
     pos = positions(graph)
+    for i, fam in enumerate(board.families):
+        x, y = pos[fam.id]
+        r, g, b = to_rgb(fam.colour)
+        ink = "white" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else "black"
+        ax.text(x, y, str(counts[i]), ha="center", va="center", fontsize=12, fontweight="bold", color=ink, zorder=6)
+        above = fam.house == "top"
+        ax.text(x, y + (0.32 if above else -0.32), fam.name, ha="center", va="bottom" if above else "top",
+                fontsize=10, zorder=6)
     for (u, v), p in made.items():
         (x0, y0), (x1, y1) = pos[u], pos[v]
         ax.annotate(f"P{p}", ((x0 + x1) / 2, (y0 + y1) / 2), fontsize=9, ha="center", va="center", zorder=6,
                     bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "#999999"})
+    ax.text(0.5, -0.02, "The number in a family's disc: its relations so far (5 ends the game).\nA line: a relation; "
+            "P0 on it: made by player 0 (who took the two relation tiles, SAM-REL-4).", transform=ax.transAxes,
+            ha="center", va="top", fontsize=9, wrap=True)
     ax.set_title(title, fontsize=10, wrap=True)
     ax.set_xlim(0.9, 11.1)
-    ax.set_ylim(-1.9, 1.9)
+    ax.set_ylim(-2.0, 2.0)
     return fig
 
 
@@ -269,10 +343,17 @@ def draw_card_values(state, player: int, ax=None):
     values = {g: card_value(state, player, g)[0] for g in cards}
     married = [f.name for i, f in enumerate(board.families) if state.held[player][i]]
     draw_board(board.graph, ax, node_color=_node_colours(state), node_size=420, labels=_labels(state),
-               highlight_nodes=spaces, highlight_color="#2ca02c",
+               highlight_nodes=spaces, highlight_color="#2ca02c", edge_style=_edge_style(board),
                title=f"Player {player}'s goods cards: {plural(sum(values.values()), 'point')} now "
-                     f"(married: {', '.join(married) or 'nobody'})", legend=_legend(state))
+                     f"(married: {', '.join(married) or 'nobody'})")
+    _draw_space_names(state, ax)
     _draw_camels(state, ax)
+    from matplotlib.lines import Line2D
+
+    handles = _legend_handles(state, False)
+    handles.append(Line2D([], [], marker="o", ls="", markersize=12, markerfacecolor="none", markeredgecolor="#2ca02c",
+                          markeredgewidth=2.5, label="ringed: a goods card in hand, with its points now"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9, frameon=False)
     pos = positions(board.graph)
     for g, space in zip(cards, spaces):
         x, y = pos[space]
@@ -304,3 +385,34 @@ def draw_scores(state, ax=None):
     ax.legend(fontsize=9)
     ax.margins(y=0.12)
     return fig
+
+
+def draw_score_steps(state, step: int | None = None, fig=None):
+    """The score sheet of ``state`` after ``step`` rows as stacked bars (all rows if None), in points, in the
+    score stepper's order (players alternate within each category), with :data:`SCORE_COLOURS`.
+
+    Raises:
+        ValueError: a step outside 0..number of rows.
+    """
+    from dataclasses import replace
+
+    from matplotlib.figure import Figure
+
+    from ..ui.common import alternate_rows
+    from . import draw_score_steps as draw
+
+    sheet = state.score_sheet()
+    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(sheet.rows)):
+        raise ValueError(f"step must be a whole number from 0 to {len(sheet.rows)}, not {step!r}")
+    shown = replace(sheet, rows=alternate_rows(sheet.rows))
+    return draw(shown, step, fig=fig if fig is not None else Figure(figsize=(7.5, 3.4)),
+                colours={"card": SCORE_COLOURS["card"], **SCORE_COLOURS})
+
+
+def score_stepper(state):
+    """The shared :class:`~caravan_lessons.ui.common.ScoreStepper` for ``state``'s score sheet: Next / Back
+    through the rows, each row's rule quoted (SAM-SCORE-1..4), the chart in :data:`SCORE_COLOURS`."""
+    from ..samarkand import RULES
+    from ..ui.common import ScoreStepper
+
+    return ScoreStepper(state.score_sheet(), rules=RULES, colours=SCORE_COLOURS)

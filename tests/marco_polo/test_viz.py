@@ -107,11 +107,16 @@ def test_reachable_colours_match_travel_costs():
     graph = mp.board()
     ax = vmp.draw_map(state, player=0, reachable=costs)
     faces = dict(zip(graph, map(tuple, _node_scatter(ax, graph).get_facecolors())))
+    # issue 18 (M11): the location keeps its kind's colour (the legend still applies); a halo carries the cost
+    for place in graph:
+        assert faces[place] == pytest.approx(to_rgba(vmp.KIND_COLOURS[graph.nodes[place]["kind"]]))
+    halo = next(c for c in ax.collections if c.get_gid() == "cost-halo")
+    halos = dict(zip(costs, map(tuple, halo.get_facecolors())))
+    assert [tuple(xy) for xy in halo.get_offsets()] == [graph.nodes[p]["pos"] for p in costs]
     for place, cost in costs.items():
-        assert faces[place] == pytest.approx(ax.cost_scale.to_rgba(cost))
+        assert halos[place] == pytest.approx(ax.cost_scale.to_rgba(cost))
     cheap, dear = min(costs, key=costs.get), max(costs, key=costs.get)
-    assert sum(faces[cheap][:3]) > sum(faces[dear][:3])          # cheaper is lighter
-    assert faces["beijing"] == to_rgba(vmp.KIND_COLOURS["beijing"])
+    assert sum(halos[cheap][:3]) > sum(halos[dear][:3])          # cheaper is lighter
     assert len(ax.figure.axes) == 2                              # the colour bar
     labels = {t.get_gid()[5:]: t.get_text() for t in _by_gid(ax, "name:")}
     assert labels["moscow"] == f"Moscow ({costs['moscow']:g})"
@@ -287,3 +292,44 @@ def test_map_view_shows_every_name_whole_and_the_colour_bar_covers_no_text(playe
         assert not box.overlaps(bar_box), f"the colour bar covers {text.get_text()!r}"
     legend_box = view.ax.get_legend().get_window_extent(renderer)
     assert figure_box.x0 <= legend_box.x0 and legend_box.y0 >= figure_box.y0
+
+
+def test_action_board_text_is_readable_and_says_whose_dice_are_whose():
+    """Issue 18 (M8): every text on the action board at 9 pt or more, nothing overlapping another text box of
+    the same panel row, and a line naming the players' colours and the black and white dice."""
+    from tests.figure_checks import clipped, small_texts
+
+    state = mp.new_game(3, seed=5)
+    fig = vmp.draw_action_board(state)
+    assert not small_texts(fig), small_texts(fig)
+    fig.canvas.draw() if hasattr(fig.canvas, "draw") else None
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    assert not clipped(fig, renderer)
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    for seat, colour in enumerate(("red", "blue", "green")):
+        assert f"player {seat} ({colour})" in texts
+    assert any("white die (Matteo's)" in t for t in texts)
+    assert not [p for p in fig.axes[0].patches if p.get_gid() == "die"]   # legend dice are not placed dice
+
+
+def test_trading_posts_stand_clear_of_the_city_discs_and_zoom():
+    """Issue 18 (M11): posts are squares of 120 pt^2 at 2.5 map units from the city, outside its disc; a
+    zoomed map (``around=``) shows a crowded path's neighbourhood."""
+    import math
+
+    state = mp.new_game(3, seed=7)
+    state.posts = {"alexandria": [1, 0], "xian": [0], "lan_zhou": [1]}
+    ax = vmp.draw_map(state)
+    posts = next(c for c in ax.collections if c.get_gid() == "posts")
+    pos = mp.board().nodes
+    assert set(posts.get_sizes()) == {120}
+    for x, y in posts.get_offsets():
+        nearest = min(state.posts, key=lambda n: math.dist(pos[n]["pos"], (x, y)))
+        assert math.dist(pos[nearest]["pos"], (x, y)) == pytest.approx(2.5)
+    zoom = vmp.draw_map(state, path=["venezia", "alexandria", "oasis_i", "adana"],
+                        around=["venezia", "alexandria", "oasis_i", "adana"])
+    assert zoom.get_xlim()[1] - zoom.get_xlim()[0] < 50            # the whole map is about 120 wide
+    with pytest.raises(ValueError, match="around"):
+        vmp.draw_map(state, around=["atlantis"])

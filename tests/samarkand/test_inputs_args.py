@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from caravan_lessons import samarkand as S
+from caravan_lessons.samarkand.saves import lesson_position
 
 BAD_MAPS = [True, False, 2.5, -1, 5, "3", "zz", [], [("levant",)], object()]
 
@@ -70,4 +71,4 @@ def test_good_positions_still_build_and_load():
     state = S.scenario(players=4, held={0: ["levant"]}, hands={0: [3]}, camels={"g3": ["levant", "egypt"]},
                        money={1: 7}, treasury={"levant": 4}, active=2, tile_owner=1)
     assert state.hands[0] == [3] and state.money[1] == 7 and state.active == 2
-    assert S.State.from_dict(state.to_dict()).to_dict() == state.to_dict()
+    assert lesson_position(state.to_dict()).to_dict() == state.to_dict()

@@ -6,12 +6,11 @@ import random
 
 import pytest
 
-from caravan_lessons import load_game
 from caravan_lessons.core import SaveFileError
 from caravan_lessons.files import DataFileError
 from caravan_lessons.samarkand import State, load_board, new_game, scenario
 from caravan_lessons.samarkand.board import package_file
-from caravan_lessons.samarkand.saves import MAX_BANK_OUT, MAX_DIRHAMS, MAX_TURNS, SaveFile
+from caravan_lessons.samarkand.saves import MAX_BANK_OUT, MAX_DIRHAMS, MAX_TURNS, SaveFile, lesson_position
 
 FAMILY_DATA = json.loads(package_file("samarkand", "families.json").read_text(encoding="utf-8"))
 
@@ -93,7 +92,8 @@ def test_real_games_and_lesson_positions_still_load(tmp_path):
     lesson = scenario(4, held={0: ["levant"]}, treasury={"levant": 2}, money={0: 2})
     path = tmp_path / "lesson.json"
     path.write_text(json.dumps(lesson.to_dict()), encoding="utf-8")
-    assert load_game(path).to_dict() == lesson.to_dict()
+    assert lesson_position(json.loads(path.read_text())).to_dict() == lesson.to_dict()
+    refused(lesson.to_dict(), "SAM-COMP-3", "dirhams")  # [ruling] no game reaches it: not a saved game
 
 
 def test_the_schema_documents_the_bounds():

@@ -1,0 +1,160 @@
+"""The coach's figures for the benchmark (``python -m caravan_lessons bench --coach``).
+
+* :func:`midgame_positions`: random mid-game positions of a game, reproducible from a seed;
+* :func:`agreement`: how often the hint agrees with a search ``factor`` times longer on those
+  positions: the same move, or a move the longer search cannot tell apart from its own best (the
+  two moves' 95 % intervals overlap in the longer search, which always judges the hint's move);
+* :func:`review_seconds`: wall time of a whole review (a Jaipur round, a game of the others) of a
+  game between bots, with the workers given.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from ..agents import View, make_agent
+from ..core import derive_seed, game_module
+from .hints import advise
+from .records import GameRecord
+
+__all__ = ["agreement", "bot_game", "midgame_positions", "review_seconds"]
+
+PLAYERS = {"jaipur": 2, "samarkand": 4, "caravan": 4, "marco_polo": 4}
+"""Seats of the positions the figures use (the apps' default tables)."""
+
+
+def bot_game(game: str, seed: int, players: int | None = None, bots=None, random_share: float = 0.0):
+    """A :class:`GameRecord` of a game between bots (Jaipur: the first round), from ``seed``.
+
+    ``bots`` name one bot per seat (default: heuristic and greedy bots in turn); with ``random_share``
+    each move is a uniformly random legal one with that probability (for varied positions)."""
+    module = game_module(game)
+    players = players or PLAYERS[game]
+    state = module.new_game(seed=seed) if game == "jaipur" else module.new_game(players, seed=seed)
+    start = state.clone()
+    names = bots or [("heuristic", "greedy")[s % 2] for s in range(players)]
+    agents = [make_agent(name, derive_seed(seed, "bot", s), game=game) for s, name in enumerate(names)]
+    rng = random.Random(derive_seed(seed, "random moves"))
+    actions = []
+    while not state.is_terminal() and not (game == "jaipur" and state.round_over) and len(actions) < 5000:
+        seat = state.current_player
+        legal = state.legal_actions()
+        if random_share and rng.random() < random_share:
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = agents[seat].choose(View(state, seat, legal))
+        state.apply(action)
+        actions.append(action)
+    return GameRecord(start, actions)
+
+
+def midgame_positions(game: str, count: int, seed: int = 0) -> list:
+    """``count`` positions from the middle half (25 % to 75 % of the moves) of bot games (one position
+    per game, 10 % random moves for variety), each with more than one legal move."""
+    found = []
+    k = 0
+    while len(found) < count:
+        record = bot_game(game, derive_seed(seed, "position", k), random_share=0.1)
+        k += 1
+        rng = random.Random(derive_seed(seed, "pick", k))
+        n = len(record)
+        picks = list(range(n // 4, max(n // 4 + 1, 3 * n // 4)))
+        rng.shuffle(picks)
+        for index in picks:
+            state = record.state(index)
+            if not state.is_terminal() and len(state.legal_actions()) > 1:
+                found.append(state)
+                break
+    return found
+
+
+def agreement(game: str, positions: int = 200, budget_s: float = 0.5, factor: int = 20, seed: int = 0,
+              progress: bool = True) -> dict:
+    """Agreement of the hint (``budget_s``) with a search ``factor`` times longer, on ``positions``
+    mid-game positions: ``same`` (the same move), ``within`` (another move, inside the longer search's
+    interval of its best), ``rate`` = (same + within) / positions, and the mean simulations of each."""
+    from tqdm.auto import tqdm
+
+    states = midgame_positions(game, positions, seed)
+    same = within = 0
+    short_sims = long_sims = 0
+    for k, state in enumerate(tqdm(states, desc=f"{game} agreement", disable=not progress)):
+        seat = state.current_player
+        observation = state.observation(seat)
+        actions = list(state.legal_actions())
+        quick = advise(game, observation, actions, budget_s=budget_s, seed=derive_seed(seed, "short", k))
+        slow = advise(game, observation, actions, budget_s=budget_s * factor, seed=derive_seed(seed, "long", k),
+                      keep=(quick.action,))
+        short_sims += quick.simulations
+        long_sims += slow.simulations
+        if quick.action == slow.action:
+            same += 1
+        else:
+            judged = {e.action: e for e in slow.judged}
+            mine = judged[quick.action]
+            if mine.high >= slow.best.low:
+                within += 1
+    n = len(states)
+    return {"game": game, "positions": n, "budget_s": budget_s, "factor": factor, "same": same, "within": within,
+            "rate": (same + within) / n, "short_simulations": short_sims / n, "long_simulations": long_sims / n}
+
+
+def review_seconds(game: str, budget_s: float, workers: int = 2, seed: int = 0) -> dict:
+    """Wall time of a review of seat 0 in one bot game (Jaipur: a round), with ``workers`` processes."""
+    from .review import review
+
+    record = bot_game(game, derive_seed(seed, "review game"))
+    started = time.perf_counter()
+    frame = review(record, 0, budget_s=budget_s, workers=workers, progress=False)
+    seconds = time.perf_counter() - started
+    return {"game": game, "moves": len(record), "decisions": len(frame), "budget_s": budget_s, "workers": workers,
+            "seconds": seconds, "tags": frame["tag"].value_counts().to_dict()}
+
+
+def hint_ms(game: str, budget_s: float, positions: int = 10, seed: int = 0) -> float:
+    """Median wall time (ms) of :func:`~caravan_lessons.coach.hint` at ``budget_s`` on mid-game positions
+    (in-process: the search plus its reason; the apps add their drawing)."""
+    import statistics
+
+    from .hints import hint
+
+    times = []
+    for state in midgame_positions(game, positions, seed):
+        started = time.perf_counter()
+        hint(state, budget_s=budget_s)
+        times.append(1000 * (time.perf_counter() - started))
+    return statistics.median(times)
+
+
+def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 1.0, factor: int = 20,
+                    review_budget: float = 1.0, workers: int = 2, as_json: bool = False) -> int:
+    """``python -m caravan_lessons bench --coach``: per game, the hint's in-process time, the agreement of
+    the hint with a ``factor`` times longer search on ``positions`` mid-game positions, and the wall time of
+    a whole review (Jaipur: a round) with ``workers`` processes; the load average beside each."""
+    import json
+    import os
+
+    figures = {}
+    for game in games or list(PLAYERS):
+        load = os.getloadavg()[0]
+        figures[f"{game}_hint_ms"] = round(hint_ms(game, hint_budget), 1)
+        review = review_seconds(game, review_budget, workers=workers)
+        figures[f"{game}_review_s"] = round(review["seconds"], 1)
+        figures[f"{game}_review_decisions"] = review["decisions"]
+        if positions:
+            found = agreement(game, positions, hint_budget, factor)
+            figures[f"{game}_agreement"] = round(found["rate"], 3)
+            figures[f"{game}_agreement_same"] = found["same"]
+            figures[f"{game}_agreement_within"] = found["within"]
+            figures[f"{game}_hint_simulations"] = round(found["short_simulations"])
+            figures[f"{game}_long_simulations"] = round(found["long_simulations"])
+        figures[f"{game}_load_average"] = round((load + os.getloadavg()[0]) / 2, 1)
+    figures.update(positions=positions, hint_budget_s=hint_budget, factor=factor, review_budget_s=review_budget,
+                   workers=workers)
+    if as_json:
+        print(json.dumps(figures, indent=2))
+    else:
+        width = max(map(len, figures)) + 2
+        for key, value in figures.items():
+            print(f"{key:{width}s} {value}")
+    return 0

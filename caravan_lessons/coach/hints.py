@@ -1,0 +1,247 @@
+"""``hint(state, seat)``: the move the coach would play, how sure it is, and why, in plain words."""
+from __future__ import annotations
+
+import html
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import _short, check_seat, game_module
+from .games import Profile, profile
+from .search import Estimate, search
+
+__all__ = ["Hint", "hint"]
+
+MAX_BUDGET_S = 600.0
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's advice for one decision.
+
+    Attributes:
+        game: the game's name; seat: the seat advised.
+        best: the coach's move with its estimate (:class:`~caravan_lessons.coach.search.Estimate`:
+            win chance, 95 % interval, simulations, lead in points).
+        others: the next-best moves (2 or 3), best first, each with its estimate.
+        reason: plain words: what the move changes (points, tokens, cards, routes, relations), each
+            change with the rule clause behind it, and how it compares with the next best.
+        rules: the rule clauses the reason cites, in order.
+        simulations: simulations run in all; seconds: the time it took.
+        scope: what the win chance is about ("this round" in Jaipur, "the game" elsewhere).
+        unit: the game's points unit (rupees, points, victory points).
+        horizon: moves each simulation played after the move before scoring.
+    """
+
+    game: str
+    seat: int
+    best: Estimate
+    others: tuple[Estimate, ...]
+    reason: str
+    rules: tuple[str, ...]
+    simulations: int
+    seconds: float
+    scope: str
+    unit: str
+    horizon: int
+    judged: tuple[Estimate, ...] = field(default=(), repr=False)
+
+    @property
+    def action(self) -> Any:
+        """The suggested action (the engine's object, ready for ``state.apply``)."""
+        return self.best.action
+
+    @property
+    def moves(self) -> tuple[Estimate, ...]:
+        """The best move, then the next-best ones."""
+        return (self.best, *self.others)
+
+    @property
+    def clear(self) -> bool:
+        """True if the best move's interval lies wholly above the next best's (the coach can tell them apart)."""
+        return not self.others or self.best.low > self.others[0].high
+
+    def to_dataframe(self):
+        """The moves as a pandas DataFrame: move, win, low, high, simulations, lead (best first)."""
+        import pandas as pd
+
+        return pd.DataFrame([(e.move, e.win, e.low, e.high, e.simulations, e.lead) for e in self.moves],
+                            columns=["move", "win", "low", "high", "simulations", f"lead ({self.unit})"])
+
+    def __str__(self) -> str:
+        lines = [f"Coach: {self.best.move}", f"  {self.reason}"]
+        for e in self.moves:
+            lines.append(f"  {e.win:4.0%} ({e.low:.0%}-{e.high:.0%}, {e.simulations} sims)  {e.move}")
+        return "\n".join(lines)
+
+    def to_html(self) -> str:
+        """The hint as a small HTML block (the move in bold, the reason, a table of the moves)."""
+        rows = "".join(
+            f"<tr><td>{'<b>' if i == 0 else ''}{html.escape(e.move)}{'</b>' if i == 0 else ''}</td>"
+            f"<td style='text-align:right'>{e.win:.0%}</td><td>{e.low:.0%}-{e.high:.0%}</td>"
+            f"<td style='text-align:right'>{e.simulations}</td></tr>" for i, e in enumerate(self.moves))
+        return (f"<div><b>Coach suggests:</b> {html.escape(self.best.move)}<br>"
+                f"<span style='color:#333'>{html.escape(self.reason)}</span>"
+                f"<table style='font-size:90%'><tr><th>move</th><th>win chance</th><th>95% interval</th>"
+                f"<th>simulations</th></tr>{rows}</table></div>")
+
+    _repr_html_ = to_html
+
+
+# --- arguments ---------------------------------------------------------------------------------------
+
+def check_budget(budget_s: Any, what: str = "budget_s") -> float:
+    """``budget_s`` as a float if it is a positive number of seconds (at most 600), else a one-line ValueError."""
+    if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or not math.isfinite(budget_s) \
+            or not 0 < budget_s <= MAX_BUDGET_S:
+        raise ValueError(f"{what} is a positive number of seconds up to {MAX_BUDGET_S:.0f} (e.g. 1.0), "
+                         f"not {_short(budget_s)}")
+    return float(budget_s)
+
+
+def check_simulations(simulations: Any) -> int | None:
+    if simulations is None:
+        return None
+    if isinstance(simulations, bool) or not isinstance(simulations, int) or not 1 <= simulations <= 10_000_000:
+        raise ValueError(f"simulations is a whole number from 1 to 10,000,000 (or None for a time budget), "
+                         f"not {_short(simulations)}")
+    return simulations
+
+
+def check_state(state: Any) -> tuple[str, int]:
+    """``(game name, players)`` of a game state the coach knows; a one-line ValueError otherwise."""
+    if isinstance(state, type) or not all(callable(getattr(state, name, None))
+                                          for name in ("observation", "legal_actions", "is_terminal")):
+        raise ValueError(f"the coach needs a game state (e.g. jaipur.new_game()), not {_short(state)}")
+    players = getattr(state, "players", 2)
+    players = players if isinstance(players, int) and not isinstance(players, bool) else 2
+    game = state.observation(0).get("game")
+    profile(game)  # a game the coach knows, or ValueError
+    return game, players
+
+
+def check_seed_value(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed is a whole number, not {_short(seed)}")
+    return seed
+
+
+# --- the hint -------------------------------------------------------------------------------------------
+
+def hint(state, seat: int | None = None, budget_s: float = 1.0, *, simulations: int | None = None, seed: int = 0,
+         width: int | None = None, top: int = 3) -> Hint:
+    """The coach's move for ``seat`` in ``state``, with its estimated win chance and the next-best moves.
+
+    The coach sees only ``state.observation(seat)`` and the legal moves: every simulation deals the
+    hidden cards anew (the game's ``determinize``), so two states that differ only in what the seat
+    cannot see get the same hint (with ``simulations`` fixed; a time budget makes the number of
+    simulations depend on the machine). See :mod:`caravan_lessons.coach.search` for the method.
+
+    Args:
+        state: any game's state (Jaipur, Samarkand, Caravan, Marco Polo); not changed.
+        seat: the seat to advise (default: the seat to move); it must be that seat's decision.
+        budget_s: seconds of search (a positive number up to 600).
+        simulations: a fixed number of simulations instead (reproducible on any machine).
+        seed: seeds the deals and rollouts (a whole number).
+        width: candidate moves to judge (default: 8 at 1 second, more for longer budgets).
+        top: next-best moves to report (1 to 5).
+
+    Returns:
+        a :class:`Hint` (``str()`` reads as text, it shows as HTML in a notebook).
+
+    Raises:
+        ValueError: not a game state; a seat that is not in the game or not to move; a game that is
+            over; a budget that is not a positive number; bad simulations, seed, width or top (one line).
+    """
+    game, players = check_state(state)
+    budget_s = check_budget(budget_s)
+    simulations = check_simulations(simulations)
+    seed = check_seed_value(seed)
+    if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= 5:
+        raise ValueError(f"top is the number of next-best moves to show, 1 to 5, not {_short(top)}")
+    if width is not None and (isinstance(width, bool) or not isinstance(width, int) or not 2 <= width <= 100):
+        raise ValueError(f"width is the number of candidate moves to judge, 2 to 100, not {_short(width)}")
+    if state.is_terminal():
+        raise ValueError("the game is over: there is no move to suggest")
+    mover = state.current_player
+    if seat is None:
+        seat = mover
+    check_seat(seat, "seat", players)
+    if seat != mover:
+        raise ValueError(f"it is player {mover}'s decision now, not player {seat}'s: a hint is for the seat to move")
+    observation = state.observation(seat)
+    actions = list(state.legal_actions())
+    return advise(game, observation, actions, budget_s=budget_s, simulations=simulations, seed=seed, width=width,
+                  top=top)
+
+
+def advise(game: str, observation: dict, actions: list, *, budget_s: float = 1.0, simulations: int | None = None,
+           seed: int = 0, width: int | None = None, top: int = 3, keep=(), cancel=None) -> Hint:
+    """:func:`hint` from an observation and the legal moves (arguments already checked)."""
+    prof = profile(game)
+    started = time.perf_counter()
+    estimates, done = search(observation, actions, prof, budget_s=budget_s, simulations=simulations, seed=seed,
+                             width=width, keep=keep, cancel=cancel)
+    seconds = time.perf_counter() - started
+    best = estimates[0]  # the winner of the last round; the others are shown by their estimates
+    others = tuple(sorted(estimates[1:], key=lambda e: e.win, reverse=True)[:top])
+    reason, rules = explain(prof, observation, best, others, seed)
+    return Hint(game, observation["player"], best, others, reason, rules, done, seconds, prof.scope, prof.unit,
+                prof.horizon, tuple(estimates))
+
+
+# --- the reason -------------------------------------------------------------------------------------------
+
+_RANDOM_RULES = {"MP-BONUS-4", "JAI-SETUP-3", "SAM-DECK-1"}
+"""Rule clauses of events that only say a die was rolled or a card drawn (the world the coach
+dealt, not the real one): not cited as reasons."""
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def explain(prof: Profile, observation: dict, best: Estimate, others: tuple[Estimate, ...], seed: int = 0
+            ) -> tuple[str, tuple[str, ...]]:
+    """The reason for ``best``: the counts it changes at once (each with its rule clause, read on a world
+    dealt from the observation: only the seat's own and public counts are used), then how its estimate
+    compares with the next best. Returns ``(text, rule IDs cited)``."""
+    module = game_module(prof.game)
+    seat = observation["player"]
+    world = module.determinize(observation, random.Random(seed))
+    before = {f.key: f for f in prof.facts(world, seat)}
+    seen = len(world.events)
+    world.apply(best.action)
+    after = {f.key: f for f in prof.facts(world, seat)}
+    rules: list[str] = []
+    changes = []
+    for key, fact in after.items():
+        old = before[key].value
+        if fact.value != old:
+            changes.append(f"{fact.label} {_number(old)} \u2192 {_number(fact.value)} ({fact.rule})")
+            rules.append(fact.rule)
+    for event in world.events[seen:]:
+        if event.player == seat and event.rule and event.rule not in _RANDOM_RULES and event.rule not in rules:
+            rules.append(event.rule)
+    if changes:
+        text = "At once: " + "; ".join(changes) + "."
+    else:
+        cited = f" ({', '.join(rules)})" if rules else ""
+        text = f"Nothing is counted at once{cited}: the move is worth what it sets up."
+    text += (f" Estimated chance to win {prof.scope}: {best.win:.0%} ({best.low:.0%}-{best.high:.0%}, "
+             f"{best.simulations} simulations of {prof.horizon} more moves)")
+    if math.isfinite(best.lead):
+        ahead = "ahead of" if best.lead >= 0 else "behind"
+        text += f", ending {abs(best.lead):.1f} {prof.unit} {ahead} the best rival on average"
+    if others:
+        second = others[0]
+        text += f". Next best: {second.move}, {second.win:.0%} ({second.low:.0%}-{second.high:.0%})"
+        if best.low > second.high:
+            text += ": clearly worse."
+        else:
+            text += ": the intervals overlap, so the two are close; either is a fair choice."
+    else:
+        text += ": the only move."
+    return text, tuple(rules)

@@ -1,0 +1,264 @@
+"""``review(record, seat)``: every decision of one seat judged, the costly ones tagged.
+
+For each decision of the seat (a position where it was to move with more than one legal move)
+the coach searches as for a hint, with the move played always among the moves judged, and
+compares: the **loss** is the estimated win chance of the coach's best move minus that of the move
+played, with its 95 % interval. Both moves are simulated in the same deals with the same random
+numbers (the move played is never dropped and the best one never was), so the loss is the mean of
+paired differences and its interval comes from their spread
+(:func:`~caravan_lessons.coach.search.paired_difference`): much narrower than the two moves'
+own intervals, because what the deal does to both cancels out. A move is tagged by the lower end of that interval, so a tag is
+only given when the simulations show the move lost at least that much:
+
+==============  ===========================================================
+tag             the loss's interval lies above (win chance)
+==============  ===========================================================
+``blunder``     0.20 (20 percentage points)
+``mistake``     0.10
+``inaccuracy``  0.05
+``good``        anything else: the best move, or not shown to lose 5 points
+==============  ===========================================================
+
+The thresholds are :data:`THRESHOLDS`; chess sites use similar steps of win chance (lichess:
+inaccuracy, mistake and blunder for drops of about 10, 20 and 30 points), ours are lower because
+these games are longer and a single move moves the win chance less.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..core import _short, check_seat, derive_seed
+from .hints import advise, check_budget, check_seed_value, check_simulations
+from .records import GameRecord, load_record
+from .search import _t95, paired_difference
+
+__all__ = ["COLUMNS", "THRESHOLDS", "decisions", "review", "tag"]
+
+THRESHOLDS = {"blunder": 0.20, "mistake": 0.10, "inaccuracy": 0.05}
+"""Loss of win chance (lower end of its 95 % interval) from which a move gets each tag."""
+
+COLUMNS = ["decision", "move_number", "round", "played", "best", "win_played", "played_low", "played_high",
+           "win_best", "best_low", "best_high", "loss", "loss_low", "loss_high", "tag", "simulations",
+           "seconds"]
+"""The columns of a review, in order (see :func:`review`)."""
+
+
+def tag(loss_low: float) -> str:
+    """The tag of a move whose loss of win chance is at least ``loss_low`` (see :data:`THRESHOLDS`)."""
+    for name in ("blunder", "mistake", "inaccuracy"):
+        if loss_low >= THRESHOLDS[name] - 1e-12:
+            return name
+    return "good"
+
+
+def as_record(record: Any, game: str | None = None) -> GameRecord:
+    """``record`` as a :class:`GameRecord`: a record, a dict from ``to_dict()``, or a path to a saved record.
+
+    Raises:
+        ValueError: anything else, a damaged record (SaveFileError, one line), or a record of another
+            game than ``game``.
+    """
+    if isinstance(record, GameRecord):
+        found = record
+    elif isinstance(record, dict):
+        found = GameRecord.from_dict(record)
+    elif isinstance(record, (str, Path)):
+        found = load_record(record)
+    else:
+        raise ValueError(f"review needs a game record (coach.GameRecord, its to_dict(), or a saved record's path), "
+                         f"not {_short(record)}")
+    if game is not None and found.game != game:
+        raise ValueError(f"this is a {found.game} record; the {game} coach reviews {game} games")
+    return found
+
+
+def _round_of(state) -> int | None:
+    for name in ("round_index", "round"):
+        value = getattr(state, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value + 1 if name == "round_index" else value
+    return None
+
+
+def decisions(record: GameRecord, seat: int) -> list[tuple[int, Any, Any]]:
+    """``(move number, state before, action)`` of every decision of ``seat`` in ``record``: the positions
+    where the seat was to move with more than one legal move (forced moves are not decisions)."""
+    found = []
+    for index, state, action in record.positions():
+        if state.current_player == seat and len(state.legal_actions()) > 1:
+            found.append((index, state, action))
+    return found
+
+
+def _judge(job: tuple) -> dict:
+    """One decision (runs in a worker process too): the search with the played move kept."""
+    game, observation, actions, played, budget_s, simulations, seed, width, cancel = job
+    started = time.perf_counter()
+    result = advise(game, observation, actions, budget_s=budget_s, simulations=simulations, seed=seed, width=width,
+                    top=3, keep=(played,), cancel=cancel)
+    judged = {e.action: e for e in result.judged}
+    best, mine = result.best, judged[played]
+    if best.action == played:
+        loss = low = high = 0.0
+    else:
+        loss, se, pairs = paired_difference(best, mine)
+        half = _t95(pairs) * se if pairs >= 3 else 1.96 * se
+        low, high = max(-1.0, loss - half), min(1.0, loss + half)
+    return {"played": str(played), "best": best.move, "win_played": mine.win, "played_low": mine.low,
+            "played_high": mine.high, "win_best": best.win, "best_low": best.low, "best_high": best.high,
+            "loss": loss, "loss_low": low, "loss_high": high, "tag": tag(low), "simulations": result.simulations,
+            "seconds": time.perf_counter() - started, "best_action": best.action, "hint": result}
+
+
+def review(record, seat: int, budget_s: float = 0.5, *, game: str | None = None, simulations: int | None = None,
+           seed: int = 0, width: int | None = None, workers: int = 1, progress: bool = True,
+           cancel: Callable[[], bool] | Any = None, on_row: Callable[[int, int], None] | None = None):
+    """Judge every decision ``seat`` made in ``record``: one pandas row per decision.
+
+    Args:
+        record: a :class:`~caravan_lessons.coach.records.GameRecord` (an app's ``record()``), its
+            ``to_dict()``, or the path of a saved record.
+        seat: the seat to review.
+        budget_s: seconds of search per decision (a positive number; a Jaipur round has about 25
+            decisions a seat, a game of the map games 25 to 80).
+        game: if given, the game the record must be of (the apps pass theirs).
+        simulations: a fixed number of simulations per decision instead (reproducible).
+        seed: seeds every search (decision ``k`` uses ``derive_seed(seed, "review", move number)``).
+        width: candidate moves judged per decision (default as for a hint).
+        workers: processes judging decisions side by side (1: in this process; 2 uses both cores).
+        progress: show a tqdm progress bar.
+        cancel: a ``threading.Event`` or a function returning True to stop early; interrupting the
+            kernel (Ctrl+C) stops too. The rows done so far are returned, with
+            ``df.attrs["cancelled"] = True``.
+        on_row: called as ``on_row(done, total)`` after each decision (the apps move a progress bar).
+
+    Returns:
+        a DataFrame with the columns :data:`COLUMNS`: ``decision`` (1, 2, ... for the seat),
+        ``move_number`` (as the apps' replay slider counts; the position before it is
+        ``record.state(move_number - 1)``), ``round`` (Jaipur and Marco Polo; else None), the move
+        ``played`` and the coach's ``best``, the win chances after each with their 95 % intervals,
+        the ``loss`` of win chance with its interval, the ``tag`` (:data:`THRESHOLDS`),
+        ``simulations`` and ``seconds``. ``df.attrs`` holds ``game``, ``seat``, ``scope``,
+        ``thresholds``, ``cancelled``, ``seconds`` and ``hints`` (the full :class:`~.hints.Hint` per row).
+
+    Raises:
+        ValueError: not a record, a damaged record or one of another game, a seat not in the game, a
+            budget that is not a positive number, bad workers (one line each).
+    """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    from .games import profile
+
+    record = as_record(record, game)
+    check_seat(seat, "seat", record.players)
+    budget_s = check_budget(budget_s)
+    simulations = check_simulations(simulations)
+    seed = check_seed_value(seed)
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
+        raise ValueError(f"workers is a number of processes, 1 to 64, not {_short(workers)}")
+    stop = _stopper(cancel)
+    todo = decisions(record, seat)
+    jobs = [(record.game, state.observation(seat), list(state.legal_actions()), action, budget_s, simulations,
+             derive_seed(seed, "review", index), width, None) for index, state, action in todo]
+    rows: list[dict] = []
+    started = time.perf_counter()
+    cancelled = False
+    bar = tqdm(total=len(jobs), desc=f"review of player {seat}", unit="decision", disable=not progress)
+    try:
+        if workers == 1:
+            for job in jobs:
+                if stop():
+                    cancelled = True
+                    break
+                try:
+                    rows.append(_judge(job[:-1] + (stop,)))
+                except _cancelled():
+                    cancelled = True
+                    break
+                bar.update()
+                if on_row is not None:
+                    on_row(len(rows), len(jobs))
+        else:
+            rows, cancelled = _in_processes(jobs, workers, stop, bar, on_row)
+    except KeyboardInterrupt:
+        cancelled = True
+    finally:
+        bar.close()
+    hints = [row.pop("hint") for row in rows]
+    best_actions = [row.pop("best_action") for row in rows]
+    for k, row in enumerate(rows):
+        index, state, _ = todo[k]
+        row["decision"] = k + 1
+        row["move_number"] = index
+        row["round"] = _round_of(state)
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame.attrs.update(game=record.game, seat=seat, players=record.players, scope=profile(record.game).scope, thresholds=dict(THRESHOLDS),
+                       cancelled=cancelled, seconds=time.perf_counter() - started, hints=hints,
+                       best_actions=best_actions, decisions=len(jobs))
+    if cancelled:
+        print(f"review stopped after {len(rows)} of {len(jobs)} decisions")
+    return frame
+
+
+def _cancelled():
+    from .search import Cancelled
+
+    return Cancelled
+
+
+def _stopper(cancel) -> Callable[[], bool]:
+    if cancel is None:
+        return lambda: False
+    if callable(getattr(cancel, "is_set", None)):
+        return cancel.is_set
+    if callable(cancel):
+        return lambda: bool(cancel())
+    raise ValueError(f"cancel is a threading.Event or a function returning True to stop, not {_short(cancel)}")
+
+
+def _worker(job: tuple) -> dict:
+    row = _judge(job)
+    row.pop("hint")  # Hints hold the engine's actions: small, but the parent rebuilds what it shows
+    return row
+
+
+def _in_processes(jobs, workers: int, stop, bar, on_row) -> tuple[list[dict], bool]:
+    """Judge the jobs in ``workers`` processes (forkserver: safe inside a running kernel)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    from concurrent.futures.process import BrokenProcessPool
+
+    context = multiprocessing.get_context("forkserver")
+    results: dict[int, dict] = {}
+    cancelled = False
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
+        pending = {pool.submit(_worker, job): k for k, job in enumerate(jobs)}
+        while pending:
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                results[pending.pop(future)] = future.result()
+                bar.update()
+                if on_row is not None:
+                    on_row(len(results), len(jobs))
+            if stop():
+                cancelled = True
+                break
+    except BrokenProcessPool:
+        raise RuntimeError("the review's worker processes stopped; in a script, call review(..., workers=2) "
+                           "under `if __name__ == '__main__':` (multiprocessing's rule), or use workers=1") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    rows = []
+    for k in range(len(jobs)):  # the rows done, in order, up to the first missing one
+        if k not in results:
+            break
+        row = results[k]
+        row["hint"] = None
+        rows.append(row)
+    return rows, cancelled or len(rows) < len(jobs)

@@ -1,0 +1,194 @@
+"""Pictures of the coach's reviews: the evaluation graph, and the costliest moves as positions.
+
+* :func:`evaluation_graph`: the seat's estimated win chance after each of its decisions (with its 95 %
+  interval), the coach's best move beside it, and the tagged moves marked in the tag's colour;
+* :func:`costliest`: the ``n`` decisions that lost the most win chance;
+* :func:`draw_costly_move`: one of them drawn as the position the seat saw, the move played and the
+  coach's better move marked on the board (the map games) and named with their estimates.
+
+Input: the DataFrame of :func:`caravan_lessons.coach.review` and the record it reviewed.
+"""
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+__all__ = ["TAG_COLOURS", "action_spaces", "costliest", "draw_costly_move", "evaluation_graph"]
+
+TAG_COLOURS = {"good": "#4c72b0", "inaccuracy": "#e6b800", "mistake": "#f28c28", "blunder": "#d62728"}
+"""The colour of each review tag (the graph's markers, the rings on the boards)."""
+BETTER, PLAYED = "#2e7d32", "#d62728"
+
+
+def costliest(frame, n: int = 3):
+    """The ``n`` rows of a review with the largest estimated loss (moves that lost nothing are left out),
+    costliest first."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n is a number of moves (0 or more), not {n!r}")
+    lost = frame[frame["loss"] > 0]
+    return lost.sort_values(["loss", "loss_low"], ascending=False).head(n)
+
+
+def evaluation_graph(frame, ax=None, title: str | None = None, players: int | None = None):
+    """The evaluation graph of a review: the seat's estimated win chance after each decision.
+
+    Args:
+        frame: the DataFrame of :func:`caravan_lessons.coach.review`.
+        ax: the Axes to draw on (a new 9 x 3.6 inch figure if None).
+        title: the title (default: whose decisions, and what the win chance is about).
+        players: seats in the game, for the dotted "level" line at 1 / players (default: from the review).
+
+    Drawn: the win chance after the move played (blue line, its 95 % interval shaded), after the coach's
+    best move (grey dashes), each decision as a dot in its tag's colour (:data:`TAG_COLOURS`; inaccuracy,
+    mistake and blunder bigger), and the three costliest moves labelled with their move numbers.
+    Returns the Axes.
+    """
+    if ax is None:
+        fig = Figure(figsize=(9, 3.6))
+        ax = fig.add_axes((0.08, 0.16, 0.68, 0.72))
+    seat = frame.attrs.get("seat", 0)
+    scope = frame.attrs.get("scope", "the game")
+    players = players or frame.attrs.get("players", 2)
+    if frame.empty:
+        ax.text(0.5, 0.5, "no decisions to show", ha="center", va="center", fontsize=10, transform=ax.transAxes)
+        ax.axis("off")
+        return ax
+    x = list(frame["move_number"])
+    ax.fill_between(x, 100 * frame["played_low"], 100 * frame["played_high"], color="#4c72b0", alpha=0.18,
+                    linewidth=0, label="95% interval")
+    ax.plot(x, 100 * frame["win_played"], color="#4c72b0", linewidth=1.8, label="after the move played")
+    ax.plot(x, 100 * frame["win_best"], color="#777", linewidth=1.2, linestyle="--", label="after the coach's best")
+    for name, colour in TAG_COLOURS.items():
+        rows = frame[frame["tag"] == name]
+        if len(rows):
+            ax.scatter(rows["move_number"], 100 * rows["win_played"], s=18 if name == "good" else 70,
+                       color=colour, edgecolor="white" if name == "good" else "black", linewidth=0.6, zorder=4,
+                       label=f"{name} ({len(rows)})")
+    for _, row in costliest(frame[frame["tag"] != "good"], 3).iterrows():
+        ax.annotate(f"move {row.move_number}", (row.move_number, 100 * row.win_played), xytext=(0, -18),
+                    textcoords="offset points", ha="center", fontsize=9, color="#333")
+    ax.axhline(100 / players, color="#999", linewidth=0.8, linestyle=":")
+    ax.text(max(x), 100 / players + 1.5, "level" if players == 2 else f"level ({players} players)", fontsize=9,
+            color="#777", ha="right")
+    ax.set_ylim(0, 100)
+    ax.set_xlim(min(x) - 1, max(x) + 1)
+    ax.set_ylabel("win chance (%)", fontsize=10)
+    ax.set_xlabel("move (as the replay slider counts)", fontsize=10)
+    ax.tick_params(labelsize=9)
+    ax.set_title(title or f"Player {seat}: estimated chance to win {scope} after each decision", fontsize=10)
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
+    return ax
+
+
+def action_spaces(game: str, state, action) -> list:
+    """The board spaces an action goes to (for rings on the map games' boards); [] when it has none."""
+    if game == "samarkand":
+        space = getattr(action, "space", None)
+        if space is not None:
+            return [space]
+        goods = getattr(action, "goods", None)
+        cards = [goods] if isinstance(goods, int) else list(getattr(action, "cards", ()))
+        if cards:  # a sale, keep or discard: the goods spaces of the cards
+            return [state.board.spaces[state.board.goods_space[g]] for g in cards if g in state.board.goods_space]
+        family = getattr(action, "family", None)
+        if family is not None:  # a marriage: the family's start space
+            return [state.board.spaces[state.board.start[state.board.family_index[family]]]]
+        return []
+    if game == "caravan":
+        for name in ("target", "space"):
+            node = getattr(action, name, None)
+            if node is not None:
+                return [node]
+        return []
+    if game == "marco_polo":
+        paths = getattr(action, "paths", None)
+        if paths:
+            return [path[-1] for path in paths if path]
+    return []
+
+
+def _ring(ax, points, colour: str, label: str) -> None:
+    if points:
+        ax.scatter([p[0] for p in points], [p[1] for p in points], s=900, facecolors="none", edgecolors=colour,
+                   linewidths=3.2, zorder=8, label=label)
+
+
+def _board_points(game: str, state, spaces) -> list:
+    if game == "caravan":
+        return [(node[1], -node[0]) for node in spaces]
+    if game == "samarkand":
+        graph = state.board.graph
+    else:
+        graph = state.data.board
+    return [graph.nodes[s]["pos"] for s in spaces if s in graph.nodes]
+
+
+def draw_costly_move(record, row, seat: int | None = None, fig: Figure | None = None) -> Figure:
+    """One reviewed decision drawn: the position before it as ``seat`` saw it, with the move played and the
+    coach's better move, their win chances and the loss.
+
+    Args:
+        record: the :class:`~caravan_lessons.coach.GameRecord` that was reviewed.
+        row: a row of the review (``frame.loc[i]`` or from :func:`costliest`).
+        seat: the reviewed seat (default: the player to move there).
+        fig: a Figure to clear and reuse.
+
+    Jaipur draws the table (:func:`caravan_lessons.viz.jaipur.draw_table` of the seat's observation); the
+    map games draw their board with the better move's space ringed in green and the move played's in red
+    where the moves go to a space. Returns the figure.
+    """
+    game = record.game
+    state = record.state(int(row.move_number) - 1)
+    seat = state.current_player if seat is None else seat
+    if row.tag == "good":
+        verdict = (f"about {100 * row.loss:.0f} percentage points of win chance, but the simulations do not "
+                   "show a loss for sure (good)")
+    else:
+        verdict = (f"{100 * row.loss:.0f} percentage points of win chance lost, at least "
+                   f"{100 * row.loss_low:.0f} ({row.tag})")
+    text = (f"Move {row.move_number}: you played \u201c{row.played}\u201d, estimated win chance "
+            f"{row.win_played:.0%} ({row.played_low:.0%}-{row.played_high:.0%}).\n"
+            f"Better: \u201c{row.best}\u201d, {row.win_best:.0%} ({row.best_low:.0%}-{row.best_high:.0%}): "
+            f"{verdict}.")
+    legal = {str(a): a for a in state.legal_actions()}
+    better, played = legal.get(row.best), legal.get(row.played)
+    if game == "jaipur":
+        from .jaipur import draw_table
+
+        fig = fig or Figure(figsize=(8, 4.7))
+        fig.clear()
+        top, bottom = fig.subfigures(2, 1, height_ratios=[3.8, 0.9])
+        draw_table(state.observation(seat), fig=top)
+        bottom.text(0.02, 0.5, text, fontsize=9.5, va="center", wrap=True)
+        return fig
+    size = {"samarkand": (10, 5.6), "caravan": (9, 7.2), "marco_polo": (10, 6.4)}[game]
+    fig = fig or Figure(figsize=size)
+    fig.clear()
+    ax = fig.add_axes((0.01, 0.15, 0.74, 0.82))
+    title = f"Before move {row.move_number} (you are player {seat})"
+    if game == "samarkand":
+        from .samarkand import draw_map
+
+        draw_map(state, ax=ax, highlight=[], title=title, houses=False)
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
+    elif game == "caravan":
+        from .caravan import PLAYER_COLOURS, draw_state
+
+        draw_state(state, ax, title=title, legend=False)
+        ax.scatter([], [], s=120, color=PLAYER_COLOURS[seat], edgecolors="#111", label="your camels")
+    else:
+        from .marco_polo import draw_map
+
+        draw_map(state, ax=ax, player=seat, title=f"{title}: your pieces are ringed in black", notes=False,
+                 legend=False)
+    if played is not None:
+        _ring(ax, _board_points(game, state, action_spaces(game, state, played)), PLAYED, "move played")
+    if better is not None:
+        _ring(ax, _board_points(game, state, action_spaces(game, state, better)), BETTER, "coach's better move")
+    handles, labels = ax.get_legend_handles_labels()
+    keep = [(h, lab) for h, lab in zip(handles, labels) if lab in ("move played", "coach's better move", "your camels")]
+    if keep:
+        fig.legend([h for h, _ in keep], [lab for _, lab in keep], loc="upper left", bbox_to_anchor=(0.76, 0.95),
+                   fontsize=9, frameon=False, markerscale=0.45, labelspacing=1.2)
+    fig.text(0.02, 0.07, text, fontsize=9.5, va="center", wrap=True)
+    return fig
