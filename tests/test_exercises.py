@@ -611,12 +611,13 @@ def test_bad_bots_give_a_message(bot, capsys, monkeypatch):
 
 
 def test_reference_bot_earns_every_tier_in_public_and_grading_series(capsys):
-    assert ex.q6.check(ANSWERS["q6"]) is True
+    """The grading series (seed 7); the public ones are played by the source notebook's test, which runs
+    the same bot through every check cell."""
     for tier in ex.q6.tiers:
         assert ex.q6.grade(ANSWERS["q6"], part=tier, seed=7) is True
     out = capsys.readouterr().out
     assert "matches against random: the 180 of 200 needed" in out and "matches against greedy: the 114 of 200" in out
-    assert PASSED in out
+    assert GRADED in out
     # the series are seeded (q6.seed, seed=7), so the verdict is the same on every run; no wall-clock bound
     # here (a loaded shared machine is not a failure of the bot); speed is the bench's business
 

@@ -28,7 +28,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from caravan_lessons.exercises.feedback import HIDDEN_NOTE, hidden_windows, windows_of
+from caravan_lessons.exercises.feedback import HIDDEN_NOTE, hidden_windows
 from tests import exercise_misreadings as misreadings
 from tests.exercise_courses import EXERCISES, ROOT, STUB, Student, course, notebook_sources, solved, students
 
@@ -277,13 +277,14 @@ def check_game(root: Path, game: str) -> list[str]:
         if [p.stem for p in pages] != sorted(student.notebooks):
             problems.append(f"{game}, {student.name}: feedback pages {[p.stem for p in pages]}")
         # the student's own code is on the page as handed in (the full student's is the reference, which may
-        # share lines with the hidden references of later questions): not a leak
-        own = set().union(set(), *[windows_of(source) for name in student.notebooks
-                                   for meta, source in notebook_sources(game, name, student.answers)
-                                   if meta.get("solution")])
+        # share lines with the hidden references of later questions): not a leak, so it is cut out first
+        own = [" ".join(source.split()) for name in student.notebooks
+               for meta, source in notebook_sources(game, name, student.answers) if meta.get("solution")]
         for page in pages:
             text = page_text(page)
-            quoted = [w for w in windows - own if w in text]
+            for code in sorted(own, key=len, reverse=True):
+                text = text.replace(code, " | ")
+            quoted = [w for w in windows if w in text]
             for secret in ("### BEGIN HIDDEN TESTS", *SECRETS[game]):
                 if secret in text:
                     quoted.append(secret)

@@ -97,12 +97,35 @@ def _functions_of_class(cls: type) -> Iterable[tuple[types.FunctionType, str]]:
             yield value, f"{_short_module(cls.__module__)}.{cls.__qualname__}.{attr}"
 
 
+def _helpers(module: types.ModuleType, names: set[str]) -> set[str]:
+    """``names`` and every function of ``module`` they call, by their global names, at any depth (an allowed
+    helper such as ``determinize`` calls helpers of its own, which a learner's move then runs too)."""
+    found, todo = set(names), list(names)
+    while todo:
+        function = vars(module).get(todo.pop())
+        if not inspect.isfunction(function):
+            continue
+        stack = [function.__code__]
+        while stack:
+            code = stack.pop()
+            stack += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+            for ins in dis.get_instructions(code):
+                name = ins.argval
+                if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME") and name not in found \
+                        and inspect.isfunction(vars(module).get(name)) \
+                        and vars(module)[name].__module__ == module.__name__:
+                    found.add(name)
+                    todo.append(name)
+    return found
+
+
 def bot_code(game: str, allow: Iterable[str] = ()) -> BotCode:
-    """The project's bot code of ``game`` (see the module notes), without the names in ``allow``."""
-    allow = set(allow)
+    """The project's bot code of ``game`` (see the module notes), without the names in ``allow`` and the
+    helpers those call."""
     code = BotCode()
     modules = [importlib.import_module(name) for name in _CORE]
     modules.append(importlib.import_module(f"caravan_lessons.{game}.agents"))
+    allow = _helpers(modules[-1], set(allow))
     for module in modules:
         everything = module.__name__ not in ("caravan_lessons.agents",)
         for name, value in list(vars(module).items()):

@@ -607,7 +607,7 @@ q7 = BotQuestion(
            "and keep the best.",
            "To beat mp-greedy, score plans, not only points: each step closer to Beijing and to your objective "
            "cities is worth something while rounds are left; goods your active contracts need count more."),
-    game=GAME, seed=2025, per_call=2.0, total=120.0, limit=240.0, allow=("determinize", "_placeholder"),
+    game=GAME, seed=2025, per_call=2.0, total=120.0, limit=240.0, allow=("determinize",),
     tiers={"random": Tier("random", need=0.6, matches=Q7_MATCHES["random"],
                           words="tier 1: beat the random bot (95 % sure of a win rate above 60 %)"),
            "greedy": Tier("mp-greedy", need=0.5, matches=Q7_MATCHES["mp-greedy"],

@@ -346,7 +346,7 @@ def _q6_compare(got, want, case):
     if got is not want:
         goods, holder = case.args[0].pending
         worth = card_value(case.args[0], holder, goods)[0]
-        raise NotSolved(f"card {goods} is worth {worth} points to player {holder} now, so "
+        raise NotSolved(f"card {goods} is worth {worth} point{'' if worth == 1 else 's'} to player {holder} now, so "
                         f"{'selling for 3 dirhams' if want else 'keeping it'} is better; you said "
                         f"{'sell' if got else 'keep'}.", "Compare the card's points now (your q5) with 3.")
 

@@ -15,7 +15,7 @@ os.environ.setdefault("CARAVAN_TIME_SCALE", "4")
 import nbformat  # noqa: E402
 import pytest  # noqa: E402
 
-from caravan_lessons.exercises import PASSED, framework  # noqa: E402
+from caravan_lessons.exercises import GRADED, framework  # noqa: E402
 from caravan_lessons.exercises import marco_polo as ex  # noqa: E402
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "exercises" / "marco_polo" / "07_write_a_bot.ipynb"
@@ -49,14 +49,15 @@ class FirstBot:
 
 
 def test_the_reference_bot_earns_every_tier_in_the_public_and_the_grading_series(capsys):
+    """The grading series (seed 7) of both tiers; the public series are played by the source notebook's
+    test (tests/marco_polo/test_exercises.py), which runs the same bot through every check cell."""
     bot = reference_bot()
     start = time.perf_counter()
-    assert ex.q7.check(bot) is True, capsys.readouterr().out
     for tier in ex.q7.tiers:
         assert ex.q7.grade(bot, part=tier, seed=7) is True, capsys.readouterr().out
     out = capsys.readouterr().out
-    print(f"q7: public check of both tiers + grading series of both tiers: {time.perf_counter() - start:.0f} s")
-    assert PASSED in out and "matches against random: the 31 of 40 needed" in out
+    print(f"q7: grading series of both tiers: {time.perf_counter() - start:.0f} s")
+    assert GRADED in out and "matches against random: the 31 of 40 needed" in out
     assert "matches against mp-greedy: the 60 of 100 needed" in out
     # seeded series: the verdict is the same on every run; no wall-clock bound here (a loaded machine is not
     # a failure of the bot); the notebook states the measured time
