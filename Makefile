@@ -34,7 +34,6 @@ NB_EXTRA_KEYS := metadata.language_info.codemirror_mode metadata.language_info.f
 	metadata.language_info.mimetype metadata.language_info.nbconvert_exporter \
 	metadata.language_info.pygments_lexer metadata.language_info.version
 LEARNERS := $(if $(CLASSROOM),,JUPYTER_CONFIG_PATH=$(CURDIR)/.jupyter-learners)
-LEARNERS_CONFIG := $(if $(CLASSROOM),,--config=$(CURDIR)/.jupyter-learners/jupyter_lab_config.py)
 lab: $(STAMP)
 	for game in $$($(BIN)/python -c "from caravan_lessons.exercises import GAMES; print(*GAMES)"); do \
 		$(BIN)/python -m caravan_lessons.exercises release $$game || exit 1; done
@@ -42,7 +41,7 @@ lab: $(STAMP)
 		git config filter.nbstripout.clean '"$(abspath $(BIN))/python" -m nbstripout --keep-id' && \
 		git config filter.nbstripout.extrakeys "$(NB_EXTRA_KEYS)"; fi
 	@echo "Start page: notebooks/START_HERE.ipynb (no browser here? open the printed http://127.0.0.1:$(LAB_PORT)/lab?token=... URL and double-click notebooks/START_HERE.ipynb)"
-	$(LEARNERS) $(BIN)/jupyter lab $(ALLOW_ROOT) --port=$(LAB_PORT) --ServerApp.port_retries=0 $(LEARNERS_CONFIG) \
+	$(LEARNERS) $(BIN)/jupyter lab $(ALLOW_ROOT) --port=$(LAB_PORT) --ServerApp.port_retries=0 \
 		--ServerApp.root_dir=. notebooks/START_HERE.ipynb
 
 test: $(STAMP)

@@ -49,8 +49,33 @@ def test_a_saved_notebook_filters_back_to_the_committed_file(path):
     assert nbformat.writes(cleaned) + "\n" == raw
 
 
+def learners_config() -> dict:
+    """The learners' server config, run as jupyter runs it: the namespace, with ``c`` the config object."""
+    from traitlets.config import Config
+
+    c = Config()
+    namespace = {"get_config": lambda: c}
+    exec((ROOT / ".jupyter-learners" / "jupyter_server_config.py").read_text(encoding="utf-8"), namespace)  # noqa: S102
+    return namespace
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.parts[-3] == "notebooks" or p.parent.name == "notebooks"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_saving_a_lesson_in_the_learners_lab_writes_the_committed_file(path):
+    """git cannot see through the filter when a saved file's size changed (it calls the file modified without
+    running the filter), so the learners' JupyterLab saves a lesson as it is committed."""
+    hook = learners_config()["c"].FileContentsManager.pre_save_hook
+    raw = path.read_text(encoding="utf-8")
+    model = {"type": "notebook", "content": saved_by_jupyterlab(nbformat.reads(raw, as_version=nbformat.NO_CONVERT))}
+    hook(model=model, path=str(path.relative_to(ROOT)), contents_manager=None)
+    assert nbformat.writes(model["content"]) + "\n" == raw
+    other = {"type": "notebook", "content": saved_by_jupyterlab(nbformat.reads(raw, as_version=nbformat.NO_CONVERT))}
+    hook(model=other, path="exercises/jaipur/release/01_read_a_position.ipynb", contents_manager=None)
+    assert any(cell.get("outputs") for cell in other["content"].cells)        # a student's copy is saved whole
+
+
 def test_the_learners_lab_hides_nbgrader_unless_classroom():
-    config = (ROOT / ".jupyter-learners" / "jupyter_lab_config.py").read_text(encoding="utf-8")
+    config = (ROOT / ".jupyter-learners" / "jupyter_server_config.py").read_text(encoding="utf-8")
     page = json.loads((ROOT / ".jupyter-learners" / "labconfig" / "page_config.json").read_text(encoding="utf-8"))
     assert '"nbgrader.server_extensions.formgrader": False' in config and '"voila.server_extension": False' in config
     assert page["disabledExtensions"]["@jupyter/nbgrader"] is True
