@@ -27,7 +27,7 @@ from .. import boards
 from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, make_bot, new_game
 from ..caravan.agents import BOTS as CARAVAN_BOTS
 from ..core import _short, join_and, plural
-from ..i18n import ngettext, tr
+from ..i18n import N_, ngettext, tr
 from ..caravan.components import GOODS, PLAYER_COLOURS, good_name
 from .board import LiveBoard
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
@@ -431,8 +431,8 @@ class CaravanGuide(ScriptedGuide):
     relay and deliver, End turn. Each step frames the space to click in orange; the rule is explained after it."""
 
     steps = 7
-    welcome = ("Welcome! This guided turn walks you through your first two turns: follow the orange frames. "
-               "Click a framed space on the board (or pick the same action in the list and press Play).")
+    welcome = N_("Welcome! This guided turn walks you through your first two turns: follow the orange frames. "
+                 "Click a framed space on the board (or pick the same action in the list and press Play).")
 
     def __init__(self):
         super().__init__()
@@ -448,14 +448,15 @@ class CaravanGuide(ScriptedGuide):
             good = state.goods[pick.space]
             self.target = (pick.space, good)
             return (PlaceCamel(pick.space),
-                    f"Click <b>{html.escape(state.board.label(pick.space))}</b> (framed in orange): your camel goes on "
-                    f"the space where a cube of <b>{good}</b> lies. Your first turn has 1 action, and placing an empty "
-                    "camel on a space with no camel costs 1 (CAR-TURN-1, CAR-ACT-1).", "CAR-ACT-1")
+                    tr("Click <b>{space}</b> (framed in orange): your camel goes on the space where a cube of <b>{good}"
+                       "</b> lies. Your first turn has 1 action, and placing an empty camel on a space with no camel "
+                       "costs 1 (CAR-TURN-1, CAR-ACT-1).").format(space=html.escape(state.board.label(pick.space)),
+                                                                  good=good_name(good)), "CAR-ACT-1")
         if step == 1:
-            return (EndTurn(), "Your action is used: press <b>End turn</b> (outlined). The two bots play their turns "
-                               "of 2 and 3 actions; then you have 4 (CAR-TURN-1).", "CAR-TURN-1")
+            return (EndTurn(), tr("Your action is used: press <b>End turn</b> (outlined). The two bots play their turns "
+                                  "of 2 and 3 actions; then you have 4 (CAR-TURN-1)."), "CAR-TURN-1")
         if state.actions_left == 0 or step >= 6:
-            return (EndTurn(), "All 4 actions are used: press <b>End turn</b> (CAR-TURN-2).", "CAR-TURN-2")
+            return (EndTurn(), tr("All 4 actions are used: press <b>End turn</b> (CAR-TURN-2)."), "CAR-TURN-2")
         delivers = [a for a in state.legal_actions()
                     if isinstance(a, MoveGood) and state.board.good_of.get(a.target) == a.good]
         plan = delivers[:1] or delivery_plan(state, me)
@@ -465,18 +466,20 @@ class CaravanGuide(ScriptedGuide):
         label = state.board.label
         if isinstance(action, PlaceCamel):
             city = plan[-1].target
-            words = (f"Click <b>{html.escape(label(action.space))}</b>: one more camel of the chain from the "
-                     f"{plan[-1].good} to {html.escape(label(city))}, the city that wants it. A camel may go to any "
-                     "space, however far (CAR-CAMEL-1); 1 action.")
+            words = tr("Click <b>{space}</b>: one more camel of the chain from the {good} to {city}, the city that "
+                       "wants it. A camel may go to any space, however far (CAR-CAMEL-1); 1 action.").format(
+                space=html.escape(label(action.space)), good=good_name(plan[-1].good), city=html.escape(label(city)))
             return action, words, "CAR-CAMEL-1"
         if isinstance(action, PickUp):
-            return (action, f"Click <b>{html.escape(label(action.space))}</b>, where your empty camel stands on the "
-                            f"{state.goods[action.space]}: it loads the cube (1 action), and any demand markers there "
-                            "come to your board (CAR-PICK-1, CAR-PICK-2).", "CAR-PICK-1")
-        return (action, f"Now relay it: click <b>{html.escape(label(action.source))}</b> (your loaded camel), then "
-                        f"<b>{html.escape(label(action.target))}</b>. The {action.good} moves along your chain of "
-                        "orthogonally joined camels in 1 action and is delivered in its city (CAR-MOVE-1, "
-                        "CAR-MOVE-2).", "CAR-MOVE-2")
+            return (action, tr("Click <b>{space}</b>, where your empty camel stands on the {good}: it loads the cube "
+                               "(1 action), and any demand markers there come to your board (CAR-PICK-1, "
+                               "CAR-PICK-2).").format(space=html.escape(label(action.space)),
+                                                      good=good_name(state.goods[action.space])), "CAR-PICK-1")
+        return (action, tr("Now relay it: click <b>{source}</b> (your loaded camel), then <b>{target}</b>. The {good} "
+                           "moves along your chain of orthogonally joined camels in 1 action and is delivered in its "
+                           "city (CAR-MOVE-1, CAR-MOVE-2).").format(source=html.escape(label(action.source)),
+                                                                    target=html.escape(label(action.target)),
+                                                                    good=good_name(action.good)), "CAR-MOVE-2")
 
 
 def guided_first_turn(seed: int = 2, bot: str = "heuristic", bot_seed: int = 0, canvas: str = "ipympl") -> CaravanApp:

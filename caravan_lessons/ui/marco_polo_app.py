@@ -732,7 +732,7 @@ class MarcoPoloGuide(ScriptedGuide):
     rule is explained after the click."""
 
     steps = 3
-    welcome = "Welcome! This guided turn walks you through your first turn: follow the orange outlines and rings."
+    welcome = N_("Welcome! This guided turn walks you through your first turn: follow the orange outlines and rings.")
 
     def __init__(self):
         super().__init__()
@@ -764,27 +764,29 @@ class MarcoPoloGuide(ScriptedGuide):
                 return None
             place, move = found
             self.destination = move
-            return (place, f"Click <b>travel</b> (outlined in orange), then choose <i>{html.escape(str(place))}</i> in "
-                           "the list (it is selected for you) and press <b>Play</b>. Travel takes exactly 2 dice; the "
-                           "lower die is how many steps you may go (MP-TRAVEL-1).", "MP-TRAVEL-1")
+            return (place, tr("Click <b>{space}</b> (outlined in orange), then choose <i>{move}</i> in the list (it is "
+                              "selected for you) and press <b>Play</b>. Travel takes exactly 2 dice; the lower die is how "
+                              "many steps you may go (MP-TRAVEL-1).").format(space=html.escape(SPACE_NAMES["travel"]),
+                                                                             move=html.escape(str(place))), "MP-TRAVEL-1")
         if step == 1 and state.tasks and state.tasks[0][0] == "travel":
             move = self.destination if self.destination in legal else next(
                 (a for a in legal if isinstance(a, Move) and a.paths and len(a.paths[0]) > 1), None)
             if move is None:
                 return None
             city = state.map.name[move.paths[0][-1]]
-            return (move, f"Click <b>{html.escape(city)}</b> on the map (ringed in orange; or choose its path in the "
-                          "list): the path and its cost appear; then press <b>Play</b>. You pay the coins of the steps and each route's extra "
-                          f"cost (MP-TRAVEL-2), and a trading post of yours goes into {html.escape(city)}; the first "
-                          "to get there takes its outpost bonus (MP-TRAVEL-4).", "MP-TRAVEL-4")
+            return (move, tr("Click <b>{city}</b> on the map (ringed in orange; or choose its path in the list): the path "
+                             "and its cost appear; then press <b>Play</b>. You pay the coins of the steps and each "
+                             "route's extra cost (MP-TRAVEL-2), and a trading post of yours goes into {city}; the first "
+                             "to get there takes its outpost bonus (MP-TRAVEL-4).").format(city=html.escape(city)),
+                    "MP-TRAVEL-4")
         if state.tasks and legal:
             kind = state.tasks[0][0]
-            return (legal[0], f"Your move asks a question ({html.escape(DESCRIPTION.get(kind, kind))}): choose in "
-                              "the list (the first answer is selected) and press <b>Play</b>.",
-                    DECISION_RULE.get(kind, "MP-TURN-1"))
+            return (legal[0], tr("Your move asks a question ({choice}): choose in the list (the first answer is "
+                                 "selected) and press <b>Play</b>.").format(
+                choice=html.escape(DESCRIPTION.get(kind, kind))), DECISION_RULE.get(kind, "MP-TURN-1"))
         if EndTurn() in legal:
-            return (EndTurn(), "Your main action is done: bonus actions could follow; press <b>End turn</b> "
-                               "(outlined) to let the others play. One main action a turn (MP-TURN-1).", "MP-TURN-1")
+            return (EndTurn(), tr("Your main action is done: bonus actions could follow; press <b>End turn</b> "
+                                  "(outlined) to let the others play. One main action a turn (MP-TURN-1)."), "MP-TURN-1")
         return None
 
 

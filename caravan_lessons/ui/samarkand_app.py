@@ -20,7 +20,7 @@ import ipywidgets as W
 from ..agents import make_agent
 from ..samarkand.agents import AGENTS as SAMARKAND_BOTS
 from ..core import _short, join_and, plural
-from ..i18n import N_, Translated, tr
+from ..i18n import N_, Translated, ngettext, tr
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.scoring import card_value
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide
@@ -350,7 +350,7 @@ class SamarkandGuide(ScriptedGuide):
     orange, and the rule is explained after the click."""
 
     steps = 4
-    welcome = ("Welcome! This guided turn walks you through your first two turns: follow the orange rings and "
+    welcome = N_("Welcome! This guided turn walks you through your first two turns: follow the orange rings and "
                "outlines.")
 
     def __init__(self):
@@ -369,19 +369,22 @@ class SamarkandGuide(ScriptedGuide):
                                                board.family_index[a.family]))
             fam = board.families[board.family_index[action.family]]
             self.family = action.family
-            return (action, f"Choose <b>{html.escape(fam.name)} ({fam.price} dirhams)</b> in <b>Marry into</b> and press "
-                            f"<b>Marry</b> (outlined in orange). You pay the price into the family's treasury and take "
-                            "one of its tiles; its camels are now yours to place (SAM-MARRY-1).", "SAM-MARRY-1")
+            return (action, tr("Choose <b>{family} ({price})</b> in <b>Marry into</b> and press <b>Marry</b> (outlined in "
+                               "orange). You pay the price into the family's treasury and take one of its tiles; its "
+                               "camels are now yours to place (SAM-MARRY-1).").format(
+                family=html.escape(fam.name), price=plural(fam.price, "dirham")), "SAM-MARRY-1")
         if step == 1:
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return None
             action = discards[0]       # the fewest cards the hand limit allows (none if it allows none)
-            words = ("You drew 3 goods cards. Press <b>Discard</b> with nothing selected: you keep them all; "
-                     "your hand is within the limit (SAM-MARRY-4, SAM-HAND-1)." if not action.cards else
-                     f"You drew 3 goods cards and are over the hand limit: select card{'s' if len(action.cards) > 1 else ''} "
-                     f"{', '.join(str(c) for c in action.cards)} in <b>Discard</b> and press <b>Discard</b> "
-                     "(SAM-MARRY-4, SAM-HAND-1).")
+            words = (tr("You drew 3 goods cards. Press <b>Discard</b> with nothing selected: you keep them all; your "
+                        "hand is within the limit (SAM-MARRY-4, SAM-HAND-1).") if not action.cards else
+                     ngettext("You drew 3 goods cards and are over the hand limit: select card {cards} in <b>Discard</b> "
+                              "and press <b>Discard</b> (SAM-MARRY-4, SAM-HAND-1).",
+                              "You drew 3 goods cards and are over the hand limit: select cards {cards} in <b>Discard</b> "
+                              "and press <b>Discard</b> (SAM-MARRY-4, SAM-HAND-1).", len(action.cards)).format(
+                         cards=", ".join(str(c) for c in action.cards)))
             return action, words, "SAM-MARRY-4"
         places = [a for a in legal if isinstance(a, Place) and a.family == self.family]
         if step == 2:
@@ -391,21 +394,22 @@ class SamarkandGuide(ScriptedGuide):
             number = {board.spaces[s]: board.number[s] for s in range(len(board.spaces))}
             action = max(places, key=lambda a: (number.get(a.space) in held, -places.index(a)))
             name = board.labels[board.index[action.space]]
-            why = (" Its goods card is in your hand: each camel of a family you married on its route makes the card "
-                   "worth 4 points (SAM-SCORE-1)." if number.get(action.space) in held else "")
-            return (action, f"Click <b>{html.escape(name)}</b>, ringed in orange on the map (or choose it in <b>Spaces</b> "
-                            "and press <b>Place camel</b>): a camel goes next to a space that already holds a camel "
-                            f"of its family (SAM-EXT-2).{why}", "SAM-EXT-2")
+            why = (" " + tr("Its goods card is in your hand: each camel of a family you married on its route makes the "
+                            "card worth 4 points (SAM-SCORE-1).") if number.get(action.space) in held else "")
+            return (action, tr("Click <b>{space}</b>, ringed in orange on the map (or choose it in <b>Spaces</b> and "
+                               "press <b>Place camel</b>): a camel goes next to a space that already holds a camel of "
+                               "its family (SAM-EXT-2).").format(space=html.escape(name)) + why, "SAM-EXT-2")
         if step == 3:
             if places:
                 action = places[0]
                 name = board.labels[board.index[action.space]]
-                return (action, f"A second camel of the same family costs its treasury 1 dirham: click <b>"
-                                f"{html.escape(name)}</b> (ringed). It goes next to any camel of the family, on the "
-                                "board as it is now (SAM-EXT-4, SAM-EXT-5); then your turn ends.", "SAM-EXT-4")
+                return (action, tr("A second camel of the same family costs its treasury 1 dirham: click <b>{space}</b> "
+                                   "(ringed). It goes next to any camel of the family, on the board as it is now "
+                                   "(SAM-EXT-4, SAM-EXT-5); then your turn ends.").format(space=html.escape(name)),
+                        "SAM-EXT-4")
             if EndTurn() in legal:
-                return (EndTurn(), "Press <b>End turn</b> (outlined): the treasury pays for a second camel, and "
-                                   "this one is empty (SAM-EXT-6).", "SAM-EXT-6")
+                return (EndTurn(), tr("Press <b>End turn</b> (outlined): the treasury pays for a second camel, and this "
+                                      "one is empty (SAM-EXT-6)."), "SAM-EXT-6")
         return None
 
 
