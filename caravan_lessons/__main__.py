@@ -130,6 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint-dir", default=None, metavar="DIR",
                        help="with --mcts-games: keep each finished MCTS match in DIR/mcts_vs_<bot>_seed<seed>.jsonl "
                             "and go on from there when run again")
+    bench.add_argument("--interop", action="store_true",
+                       help="measure the OpenSpiel and PettingZoo adapters instead (needs caravan_lessons[rl]): random "
+                            "episodes/s through each against the raw engine, per game")
+    bench.add_argument("--duel-games", type=_non_negative, default=0,
+                       help="with --interop: also play OpenSpiel's ISMCTS (1000 simulations) against our MCTS at the "
+                            "same time per move, this many 2-player matches per game (default 0: skip; hours)")
     bench.add_argument("--browser", action="store_true",
                        help="measure the play app in a real browser instead (Voila + Chromium): click-to-settled-DOM "
                             "medians for a move with the bot's reply, undo, score-stepper Next and a replay step")
@@ -269,6 +275,11 @@ def _main(argv: list[str] | None) -> int:
 
                 return run_bot_bench(games=args.games, mcts_games=args.mcts_games, processes=args.processes,
                                      seed=args.seed, as_json=args.json, checkpoint_dir=args.checkpoint_dir)
+            if args.interop:
+                from .interop.bench import run_interop_bench
+
+                return run_interop_bench(as_json=args.json, duel_games=args.duel_games, processes=args.processes,
+                                         seed=args.seed, checkpoint_dir=args.checkpoint_dir)
             if args.coach:
                 from .coach.figures import run_coach_bench
 

@@ -258,10 +258,14 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mp-greedy": _lazy("caravan_lessons.marco_polo.agents", "GreedyAgent"),
     "mp-heuristic": _lazy("caravan_lessons.marco_polo.agents", "HeuristicAgent"),
     "mp-mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=60, depth=8),
+    "openspiel-ismcts": _lazy("caravan_lessons.interop.agents", "SearchAgent", kind="ismcts"),
+    "openspiel-mcts": _lazy("caravan_lessons.interop.agents", "SearchAgent", kind="mcts"),
 }
 """Bot names the command line, the arena and the apps accept, mapped to a constructor
 ``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);
 ``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`).
+``openspiel-ismcts`` / ``openspiel-mcts`` are OpenSpiel's search bots (``pip install 'caravan_lessons[rl]'``),
+for every game (:mod:`caravan_lessons.interop.agents`).
 Caravan's own bots: ``caravan.BOTS`` / ``caravan.make_bot`` (its ``simulate`` reads these names there)."""
 
 
@@ -275,6 +279,8 @@ def make_agent(name: str, seed: int | None = None, game: str | None = None, **op
         ValueError: an unknown name (the message lists the bots), or options the bot does not take.
     """
     module = game_module(game) if game is not None else None
+    if isinstance(name, str) and name.startswith("openspiel-") and name in AGENTS:  # every game's
+        return AGENTS[name](seed, **options)
     registry = getattr(module, "AGENTS", None)
     if registry is None and hasattr(module, "make_bot"):  # Caravan names its bots in BOTS / make_bot
         return module.make_bot(name, seed, **options)

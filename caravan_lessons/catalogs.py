@@ -45,7 +45,7 @@ PLURAL_FORMS = (2, "(n != 1)")
 
 KEYWORDS = {
     "_": None, "tr": None, "gettext": None, "N_": None,
-    "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+    "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3), "NP_": ((1, "c"), 2),
     "Rule": (2,),                          # Rule(id, text, section): the text; sections are N_() constants
     "plural": ((1, "c"), 2, 3),            # plural(n, noun[, many]): rewritten by extract_package_python
     "N_plural": ((1, "c"), 2, 3),          # N_plural(noun[, many]): the same nouns, marked in a table
@@ -112,6 +112,7 @@ METHODS = [
     ("**/data/rules.json", extract_rules_json),
     ("samarkand/data/families.json", _names_of("families", {"name": "family", "colour_name": "colour"})),
     ("samarkand/data/board.json", _names_of("nodes", {"name": "place"})),
+    ("marco_polo/data/map.json", _names_of("nodes", {"name": "place"})),
     ("**.py", extract_package_python),
 ]
 SKIP = ("catalogs.py", "bench.py")   # this tool; the benchmark's report (for maintainers, in English)

@@ -244,6 +244,9 @@ def determinize(observation: dict, rng: random.Random):
         if seat != me:
             k = len(template.objectives[seat])
             state._own("objectives")[seat], unseen = unseen[:k], unseen[k:]
+    if any(t[0] == "objectives" for t in state.tasks):   # the variant: a seat still choosing its 2 of 4
+        state.tasks = [("objectives", t[1], tuple(state.objectives[t[1]])) if t[0] == "objectives" and t[1] != me
+                       else t for t in state.tasks]
     hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
     rng.shuffle(hidden)
     sizes = [len(p) for p in template.piles]
@@ -276,9 +279,11 @@ def _placeholder(full: dict, seen: set) -> dict:
     objectives = [list(o) for o in full["objectives"]]
     mine = {o for o in objectives for o in o}
     spare = [o for o in sorted(data.objectives) if o not in mine]
+    choosing = {t[1] for t in full["tasks"] if t[0] == "objectives"}   # the variant: 4 dealt, 2 to keep
     for seat, held in enumerate(objectives):
         if not held:
-            objectives[seat], spare = spare[:2], spare[2:]
+            k = full["options"]["objectives"] if seat in choosing else 2
+            objectives[seat], spare = spare[:k], spare[k:]
     hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
     piles = []
     for n in full["piles"]:
@@ -286,6 +291,8 @@ def _placeholder(full: dict, seen: set) -> dict:
         hidden = hidden[n:]
     out = dict(full)
     out["objectives"] = objectives
+    out["tasks"] = [[t[0], t[1], list(objectives[t[1]])] if t[0] == "objectives" and not t[2] else t
+                    for t in full["tasks"]]
     out["piles"] = piles
     out["special_pile"] = _special_pile(hidden, full["special_pile"], data, seen, None)
     return out

@@ -197,19 +197,19 @@ def check_position(saved, n: int, d, kinds: dict, ok: Callable[[Any, str, str], 
     rounds and contract piles, dice per seat and their values, Khan's order, city cards once a round,
     objectives, bonuses, contracts, victory points and winners. Each check names its clause. Without
     ``history`` (``saves.lesson_position``), the checks of how the pieces got there are skipped: all 5 dice
-    of each colour out this round, every contract somewhere and one starting contract a player, victory
-    points by kind adding up."""
+    of each colour out this round, every contract somewhere and one starting contract a player, full piles,
+    victory points by kind adding up, the end only after the last round and with its winners."""
     from .components import PILES, SPACE_NAMES
 
     rounds = d.tables["rounds"]
     pending = [t[0] for t in saved.tasks if t and isinstance(t[0], str)]
-    ok(saved.phase != "over" or saved.round == rounds, f"the game is over in round {saved.round}; it ends after "
-       f"round {rounds}", "MP-END-1")
+    ok(not history or saved.phase != "over" or saved.round == rounds, f"the game is over in round {saved.round}; it "
+       f"ends after round {rounds}", "MP-END-1")
     ok(saved.round <= rounds, f"round {saved.round} of a game of {rounds} rounds", "MP-ROUND-1")
     ok(len(saved.piles) == PILES - saved.round, f"{len(saved.piles)} contract piles wait in round {saved.round}; "
        f"one comes out at the end of each round, so {PILES - saved.round} are left", "MP-ROUND-5")
-    ok(all(len(p) == 6 for p in saved.piles) and len(saved.board_contracts) <= 6, "a contract pile holds 6 "
-       "contracts and the board 6 at most", "MP-SETUP-5")
+    ok(len(saved.board_contracts) <= 6 and (not history or all(len(p) == 6 for p in saved.piles)), "a contract pile "
+       "holds 6 contracts and the board 6 at most", "MP-SETUP-5")
     # dice (MP-SETUP-8, MP-CHAR-1/2, MP-ROUND-4): none before the roll; then 5 of each colour per seat
     placed = [(space, x) for space, dice in saved.spaces.items() for x in dice]
     if saved.phase == "setup" or "roll" in pending:
@@ -282,8 +282,9 @@ def check_position(saved, n: int, d, kinds: dict, ok: Callable[[Any, str, str], 
     for seat in range(n if history else 0):
         ok(saved.vp[seat] == sum(saved.vp_items[seat].values()), f"player {seat} has {saved.vp[seat]} victory "
            f"points but their kinds add up to {sum(saved.vp_items[seat].values())}", "MP-SCORE-6")
-    ok((saved.phase == "over") == bool(saved.winners), f"winners {saved.winners} in phase {saved.phase!r}; the "
-       "winners are named when the game ends", "MP-SCORE-6")
+    ok(saved.phase == "over" or not saved.winners, f"winners {saved.winners} in phase {saved.phase!r}; the winners "
+       "are named when the game ends", "MP-SCORE-6")
+    ok(not history or saved.phase != "over" or saved.winners, "the game is over but names no winner", "MP-SCORE-6")
 
 
 def check_playable(state, ok: Callable[[Any, str, str], None]) -> None:

@@ -325,20 +325,21 @@ def state_from_dict(data: Any, source: str = "saved game", game_data=None, *, hi
     return state
 
 
-def lesson_position(data: Any, game_data=None):
+def lesson_position(data: Any, game_data=None, source: str = "lesson position"):
     """A position set up by hand for a lesson, an exercise or a test (a real game's state with some dice,
     contracts or points changed), checked like a saved game but for how its pieces got there.
 
-    [ruling] A lesson gives a player the dice its example needs (two dice, not five), puts a contract
-    into an active space by hand, or sets victory points. No game reaches such a position, so the saved-game
-    loader refuses it; this path skips exactly those history checks (all 5 dice of each colour out this
-    round, every contract in one place and at most one starting contract a player, victory points by kind
-    adding up), and keeps every other check, playability included.
+    [ruling] A lesson (``marco_polo.scenario``) gives a player the dice its example needs (two dice, not
+    five), lifts a contract from a pile into an active space, sets victory points, or ends a game early to
+    show a score sheet. No game reaches such a position, so the saved-game loader refuses it; this path
+    skips exactly those history checks (all 5 dice of each colour out this round, every contract somewhere
+    and one starting contract a player, full piles of 6, victory points by kind adding up, the game over
+    only after the last round and with its winners named), and keeps every other check, playability included.
 
     Raises:
         SaveFileError: the position breaks the schema or a rule of the position ("lesson position: MP-...").
     """
-    return state_from_dict(data, source="lesson position", game_data=game_data, history=False)
+    return state_from_dict(data, source=source, game_data=game_data, history=False)
 
 
 def __getattr__(name: str):

@@ -137,7 +137,8 @@ def score_action(state: State, action, me: int, rival_weight: float = 0.3) -> fl
 
 def determinize(observation: dict, rng: random.Random) -> State:
     """A full state that fits ``observation``: the unseen cards (other hands, deck, discards) dealt
-    at random, the bag (2 players) in a random order.
+    at random, the bag (2 players) in a random order. A sale waiting for another seat's decision shows
+    which card that seat holds (SAM-GOODS-2): it stays in that hand.
 
     The first call for an observation builds a template through the save-file validator
     (:func:`_determinize_checked`, the reference); later calls for the same observation (the MCTS

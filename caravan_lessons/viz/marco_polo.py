@@ -23,7 +23,8 @@ from numbers import Real
 from ..boards import draw_board, positions
 from ..core import plural
 
-__all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "contract_text", "draw_action_board", "draw_map",
+__all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "bundle_words", "contract_text", "draw_action_board",
+           "draw_map", "draw_route_counts",
            "draw_player_board", "draw_score_steps", "MapView", "map_redraw_ms", "reachable_costs", "score_stepper"]
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a800")
@@ -124,6 +125,12 @@ def _bundle_words(bundle: Mapping) -> str:
     short = {"good_choice": ("good of choice", "goods of choice"), "vp": ("VP", "VP"), "any_good": ("good", "goods")}
     return " + ".join(plural(v, *short[k]) if k in short else amount_text(v, k)
                       for k, v in bundle.items() if v) or "nothing"
+
+
+def bundle_words(bundle: Mapping) -> str:
+    """Goods, coins, camels or a reward in words: ``bundle_words(state.goods_of(0))`` -> ``"3 silk + 1 gold"``,
+    ``bundle_words({"camels": 1, "coins": 3})`` -> ``"1 camel + 3 coins"``; ``"nothing"`` when all are 0."""
+    return _bundle_words(bundle)
 
 
 def _city_notes(state, graph) -> dict:
@@ -336,6 +343,47 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     ys = [p[1] for p in pos.values()]
     ax.set_xlim(min(xs) - 9, max(xs) + 14)
     ax.set_ylim(min(ys) - 5, max(ys) + 7)
+    return ax
+
+
+def draw_route_counts(routes: Mapping, title: str = "Routes travelled", ax=None):
+    """A heat map of travel: each route drawn thicker and darker the more often it was used.
+
+    Args:
+        routes: ``{(a, b): times}`` for routes of the map (either order of a and b), e.g. the ``Counter``
+            returned by ``marco_polo.bench.lab_games``; oasis-to-oasis jumps (Johannes) are left out.
+        title: the title; ax: an Axes to draw on (a new figure if None).
+
+    Returns the Axes, with a colour bar "times a route was travelled".
+
+    Raises:
+        ValueError: routes that is not a mapping of location pairs to whole numbers >= 0.
+    """
+    import numpy as np
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.collections import LineCollection
+    from matplotlib.colors import Normalize
+
+    if not isinstance(routes, Mapping) or not all(
+            isinstance(k, tuple) and len(k) == 2 and isinstance(v, int) and v >= 0 for k, v in routes.items()):
+        raise ValueError("routes maps (location, location) pairs to how many times they were travelled")
+    graph = _map_graph(None)
+    pos = positions(graph)
+    ax = draw_map(None, ax, title=title, legend=False, notes=False)
+    used: dict = {}
+    for (a, b), times in routes.items():
+        key = tuple(sorted((a, b)))
+        used[key] = used.get(key, 0) + times
+    counts = np.array([used.get(tuple(sorted(edge)), 0) for edge in graph.edges], dtype=float)
+    top = max(1.0, counts.max())
+    norm = Normalize(0, top)
+    lines = LineCollection([[pos[a], pos[b]] for a, b in graph.edges], cmap="YlOrRd", norm=norm,
+                           linewidths=1.5 + 8 * counts / top, zorder=1.5, alpha=0.9, gid="route-heat")
+    lines.set_array(counts)
+    ax.add_collection(lines)
+    bar = ax.figure.colorbar(ScalarMappable(norm=norm, cmap="YlOrRd"), ax=ax, shrink=0.6)
+    bar.set_label("times a route was travelled", fontsize=9)
+    bar.ax.tick_params(labelsize=9)
     return ax
 
 
@@ -692,8 +740,8 @@ class MapView:
     The static picture (locations, routes and their costs, names, notes, legend, a colour bar of travel
     costs from 0 to ``max_cost`` coins) is rendered once and cached; :meth:`render_png` restores it and
     draws over it only the location colours (reachable places by cost), the path, the travellers, the
-    trading posts, Beijing's spaces and the title (matplotlib blitting on an Agg canvas). The static
-    picture is rebuilt only when the city notes change (an outpost bonus taken).
+    trading posts, Beijing's spaces and the title (``_dynamic``; matplotlib blitting on an Agg canvas). The
+    static picture is rebuilt only when the city notes change (an outpost bonus taken): then ``ax`` is new.
 
     Args:
         state: the game to show first.
@@ -722,7 +770,8 @@ class MapView:
         cmap = ListedColormap(colormaps["RdPu"]([0.25 + 0.75 * i / 255 for i in range(256)]), name="cost")
         self.scale = ScalarMappable(norm=Normalize(0, max_cost), cmap=cmap)
         self._signature = None
-        self._background = None
+        self._blitter = None          # made by render_png (a play app shows the map through its own LiveBoard)
+        self._rebuilt = False
         self._build(state)
 
     def _notes_signature(self, state):
@@ -757,7 +806,7 @@ class MapView:
         for artist in self._dynamic:
             artist.set_animated(True)
         self._signature = self._notes_signature(state)
-        self._background = None
+        self._rebuilt = True
 
     def _fit(self, ax, pad_px: float = 4.0) -> None:
         """Shrink the map's Axes until everything drawn on it (names such as "Venezia" left of their place, the
@@ -806,23 +855,18 @@ class MapView:
         self.title.set_text(title)
 
     def render_png(self, state, **kwargs) -> bytes:
-        """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn)."""
-        import io
-
-        from PIL import Image
+        """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn:
+        :class:`caravan_lessons.boards.Blitter`)."""
+        from ..boards import Blitter
 
         self.update(state, **kwargs)
-        canvas = self.figure.canvas
-        if self._background is None:
-            canvas.draw()
-            self._background = canvas.copy_from_bbox(self.figure.bbox)
-        canvas.restore_region(self._background)
-        for artist in self._dynamic:
-            self.figure.draw_artist(artist)
-        image = Image.frombuffer("RGBA", canvas.get_width_height(), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        image.convert("RGB").save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        if self._blitter is None:
+            self._blitter = Blitter(self.figure)
+        self._blitter.set_artists(self._dynamic)
+        if self._rebuilt:
+            self._blitter.invalidate()
+            self._rebuilt = False
+        return self._blitter.png()
 
 
 class _PieceCollector:
