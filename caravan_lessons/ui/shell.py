@@ -128,6 +128,7 @@ class ScriptedGuide(Guide):
     """
 
     steps = 1
+    instructions_first = True
     welcome = "Welcome! This guided turn shows you how to play: follow the orange marks."
     farewell = "<b>Well done: the guided turn is over.</b> From now on you choose."
 
@@ -169,7 +170,9 @@ class ScriptedGuide(Guide):
         return f"<b>{html.escape(rule)}</b>:{text}"
 
     def instructions(self, app, state) -> str:
-        if self.done or self.planned is None:
+        if self.done:
+            return self._explained + f"<div class='guide-done'>{self.farewell}</div>" if self._explained else ""
+        if self.planned is None:
             return ""
         head = f"<b>Guided turn, step {self.step + 1} of {self.steps}.</b> "
         return f"{self._explained}<div class='guide-box'>{head}{self.words}</div>"
@@ -188,7 +191,6 @@ class ScriptedGuide(Guide):
             self.done = True
             self.planned = None
             app.set_highlight(None)
-            app._message += self._explained + f"<div class='guide-done'>{self.farewell}</div>"
             return
         app.set_highlight(self.planned)
 
@@ -469,6 +471,19 @@ class PlayShell(W.VBox):
         outline. The default outlines nothing."""
         return Highlight()
 
+    def _find_highlight(self, state=None, live: bool = True) -> Highlight:
+        """Where the highlighted move is now (:meth:`highlight_parts`); nothing while replaying or at the end."""
+        state = self.state if state is None else state
+        wanted = self._highlighted if live and not state.is_terminal() else None
+        self.highlighted = self.highlight_parts(state, wanted) if wanted is not None else Highlight()
+        return self.highlighted
+
+    def _rehighlight(self) -> None:
+        """After a click that changed where the highlighted move is (a space's choices listed, a destination
+        clicked) but drew nothing: move the outlines."""
+        self._find_highlight(self.state, self.live)
+        self._apply_outlines()
+
     def _apply_outlines(self) -> None:
         """Give the highlighted widgets the ``guide-target`` class (orange outline) and take it from the others."""
         wanted = tuple(self.highlighted.widgets)
@@ -564,12 +579,17 @@ class PlayShell(W.VBox):
         self.set_highlight(None)        # a highlighted move is done (or another was made)
         self.play_bots()
         self._message = self._moves_message(first)
-        if self.guide is not None:
-            self.guide.advance(self, self.state)
-            if self.guide.done:
+        guide = self.guide
+        if guide is not None:
+            guide.advance(self, self.state)
+            if getattr(guide, "instructions_first", False):
+                # a scripted guide's words (why the move worked, the next step, or the farewell) come first:
+                # the message box has a fixed height, and the bots' moves may fill it
+                self._message = guide.instructions(self, self.state) + self._message
+            elif not guide.done:
+                self._message += guide.instructions(self, self.state)
+            if guide.done:
                 self.guide = None
-            else:
-                self._message += self.guide.instructions(self, self.state)
         self.refresh()
         return True
 
@@ -699,8 +719,7 @@ class PlayShell(W.VBox):
         index = self.replay.value
         state = self.state if live else self.snapshots[index]
         seat = self.viewer(state)
-        wanted = self._highlighted if live and not state.is_terminal() else None
-        self.highlighted = self.highlight_parts(state, wanted) if wanted is not None else Highlight()
+        self._find_highlight(state, live)
         self.draw(state, seat, live)
         self._apply_outlines()
         allowed, why = self.can_undo()
