@@ -55,6 +55,7 @@ class CaravanApp(PlayShell):
     """
 
     css_prefix = "caravan"
+    compact_messages = True
     game_title = "Caravan"
     bot_names = tuple(sorted(CARAVAN_BOTS))
 
@@ -103,7 +104,7 @@ class CaravanApp(PlayShell):
                                    layout=W.Layout(width="120px")).add_class("caravan-end-turn")
         self.end_button.on_click(lambda _b: self.choose(EndTurn()))
         self.clear_button = W.Button(description="Clear selection",
-                                     layout=W.Layout(width="130px")).add_class("caravan-clear")
+                                     layout=W.Layout(width="150px")).add_class("caravan-clear")
         self.clear_button.on_click(lambda _b: self.clear_selection())
         if canvas != "ipympl":                  # a picture cannot be clicked: nothing to clear there
             self.clear_button.layout.display = "none"
@@ -125,7 +126,7 @@ class CaravanApp(PlayShell):
         # the board never moves under the pointer: a status line of fixed height above it, and the message
         # line (the bots' moves, a refusal) below it, in a box of fixed height
         self.status.layout.min_height = "3.4em"
-        self.explain.layout.height = "6em"
+        self.explain.layout.height = "8em"
         self.explain.layout.overflow = "auto"
         return [self.settings, self.status, self.stepper_box,
                 W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),

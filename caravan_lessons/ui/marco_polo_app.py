@@ -88,6 +88,7 @@ class MarcoPoloApp(PlayShell):
     """
 
     css_prefix = "mp"
+    compact_messages = True
     continue_label = "Next round"
     game_title = "Marco Polo"
     bot_names = BOTS
@@ -171,7 +172,7 @@ class MarcoPoloApp(PlayShell):
         # a refusal) is a box of fixed height between the controls and the map
         self.status.layout.min_height = "3.4em"
         self.prompt.layout.min_height = "1.8em"
-        self.explain.layout.height = "5.4em"
+        self.explain.layout.height = "7em"
         self.explain.layout.overflow = "auto"
         return [self.settings, self.status, self.stepper_box, main, self.explain, self.map_widget,
                 W.HBox([self.boards_view, W.VBox([self.spaces_view, self.contracts_view])],
