@@ -35,7 +35,7 @@ from .rules import END_TURN, _made
 from .saves import from_observation
 
 __all__ = ["GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "greedy_action",
-           "kind_random_action", "playout_policy", "position", "rank_actions", "value"]
+           "kind_random_action", "playout_policy", "position", "rank_actions", "value", "variant"]
 
 _BOARDS: dict[int, Any] = {}
 
@@ -381,13 +381,56 @@ def make_bot(name: str, seed: int | None = None, **options):
     from ..agents import build_agent, make_agent
 
     key = name[len("caravan-"):] if isinstance(name, str) and name.startswith("caravan-") else name
-    if not isinstance(key, str) or key not in BOTS:
+    if not isinstance(key, str) or (key not in BOTS and key not in _VARIANTS):
         if not isinstance(name, str):
             raise ValueError(f"unknown Caravan bot {name!r}; the bots are: {', '.join(sorted(BOTS))}")
         if name.startswith("mp-"):
             raise ValueError(f"{name!r} is a Marco Polo bot; the Caravan bots are: {', '.join(sorted(BOTS))}")
         return make_agent(name, seed, **options)
+    if key in _VARIANTS:
+        return build_agent(_VARIANTS[key], name, seed, options)
     module, cls = BOTS[key]
     if key == "mcts":
         options = {"iterations": 200, **options}
     return build_agent(getattr(importlib.import_module(module), cls), name, seed, options)
+
+
+_VARIANTS: dict[str, type] = {}
+"""The bots made by :func:`variant`, by name (``make_bot`` and ``simulate`` find them)."""
+
+
+def variant(name: str, *, max_loaded: int | None = None, steal: bool = False, patient: bool = False) -> type:
+    """A bot class for one-habit experiments (the strategy lab): the greedy plan of :func:`greedy_action` with
+    some of the heuristic's three habits switched on, registered under ``name`` so that
+    ``simulate(games, bots=(name, "greedy"))`` and ``make_bot(name)`` find it.
+
+    Args:
+        name: the bot's name (not one of :data:`BOTS`).
+        max_loaded: pick up only while fewer goods than this are loaded (None: up to the rules' limit).
+        steal: steal a good worth 6 points whenever it can (CAR-STEAL-1).
+        patient: rank the goods to fetch by points per step to their city, and stop picking up once the end is
+            triggered.
+
+    ``variant("greedy itself")`` plays like ``greedy``; all three switches (``max_loaded=3, steal=True,
+    patient=True``) play like ``heuristic``.
+
+    Raises:
+        ValueError: a name that is empty or a built-in bot's, a cap that is not a whole number 1..5, a switch
+            that is not True or False.
+    """
+    if not isinstance(name, str) or not name.strip() or name in BOTS:
+        raise ValueError(f"variant: name is a new bot name (not one of {', '.join(sorted(BOTS))}), not {_short(name)}")
+    if max_loaded is not None and (type(max_loaded) is not int or not 1 <= max_loaded <= 5):
+        raise ValueError(f"variant: max_loaded is None or a whole number 1..5 (goods loaded), not {_short(max_loaded)}")
+    for label, switch in (("steal", steal), ("patient", patient)):
+        if not isinstance(switch, bool):
+            raise ValueError(f"variant: {label} is True or False, not {_short(switch)}")
+
+    def policy(state, rng=None):
+        return _plan(state, max_loaded=max_loaded, steal=steal, patient=patient)
+
+    doc = (f"The greedy plan with max_loaded={max_loaded}, steal={steal}, patient={patient} "
+           "(caravan.agents.variant).")
+    cls = type(name, (_PolicyAgent,), {"name": name, "policy": staticmethod(policy), "__doc__": doc})
+    _VARIANTS[name] = cls
+    return cls

@@ -22,7 +22,24 @@ from ..samarkand.agents import AGENTS as SAMARKAND_BOTS
 from ..core import _short, plural
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.scoring import card_value
-from .shell import HUMAN, PlayShell
+from .shell import HUMAN, Highlight, PlayShell
+
+
+def canvas_kind(canvas: str) -> str:
+    """``"png"`` or ``"ipympl"``; ``"auto"``: ipympl (a clickable map) when the notebook runs
+    ``%matplotlib widget``, else a picture.
+
+    Raises:
+        ValueError: another value.
+    """
+    if canvas == "auto":
+        import matplotlib
+
+        backend = str(matplotlib.rcParams._get_backend_or_none() or "").lower()
+        return "ipympl" if backend in ("widget", "ipympl") or "ipympl" in backend else "png"
+    if canvas not in ("png", "ipympl"):
+        raise ValueError(f"canvas must be 'png', 'ipympl' or 'auto', not {_short(canvas)}")
+    return canvas
 
 PHASE_WORDS = {
     "act": "marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1); "
@@ -63,9 +80,7 @@ class SamarkandApp(PlayShell):
     bot_names = tuple(sorted(SAMARKAND_BOTS))
 
     def __init__(self, players: int = 4, seed: int = 1, seats=None, mode: str = "practice", bot_seed: int = 0,
-                 board=None, state=None):
-        import matplotlib.pyplot as plt
-
+                 board=None, state=None, canvas: str = "auto"):
         from ..boards import BoardPicker
 
         from ..samarkand import State
@@ -78,16 +93,20 @@ class SamarkandApp(PlayShell):
             raise ValueError(f"Samarkand is played by 2 to 5 players, not {_short(players)}")
         seats = self.seat_list(seats, players, "heuristic")
         self.check_arguments(seats, mode, bot_seed)  # before any widget is made
+        canvas = canvas_kind(canvas)
         state = state.clone() if state is not None else new_game(players, seed=seed, board=board)
-        self._plt = plt
-        with plt.ioff():
-            self.map_figure = plt.figure(figsize=(11, 5.4), dpi=80, layout="constrained")
+        from matplotlib.figure import Figure
+
+        from ..viz.samarkand import MapView
+        from .board import LiveBoard
+
+        # 816 x 400 pixels: whole (legend included) in JupyterLab's default output width of about 850 px
+        self.map_figure = Figure(figsize=(10.2, 5.0), dpi=80, layout="constrained")
         self.map_axes = self.map_figure.add_subplot()
-        canvas = self.map_figure.canvas
-        self.map_widget = canvas if isinstance(canvas, W.DOMWidget) else W.Image(format="png")
-        self.map_widget.add_class("samarkand-map")
-        self.map_widget.layout.max_width = "100%"  # shrinks with a narrow notebook (keep the widget's own
-        self.map_widget.layout.height = "auto"      # Layout: a replaced one would never be closed)
+        self.map_view = MapView(state, self.map_axes)
+        self.board = LiveBoard(self.map_figure, self.map_axes, canvas=canvas, css_class="samarkand-map", num=id(self),
+                               mark_size=1100)
+        self.map_widget = self.board.widget
         self.picker = BoardPicker(self.map_figure, state.board.graph, self.pick_space)
         self.hand_view = W.HTML().add_class("samarkand-hand")
         self.houses_view = W.HTML().add_class("samarkand-houses")
@@ -131,7 +150,12 @@ class SamarkandApp(PlayShell):
                           layout=W.Layout(flex="0 0 auto", width="470px"))
         reference = W.VBox([self.hand_view, self.houses_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
         # what the learner acts on first (status, map, controls), the reference (hand, houses) beside them
-        return [self.settings, self.status, self.explain, self.stepper_box, self.map_widget,
+        # the board never moves under the pointer: the status line above it keeps its height, and the message
+        # line (which grows with the bots' moves and refusals) sits below it in a box of fixed height
+        self.status.layout.min_height = "3.4em"
+        self.explain.layout.height = "7.2em"
+        self.explain.layout.overflow = "auto"
+        return [self.settings, self.status, self.stepper_box, self.map_widget, self.explain,
                 W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")), self.undo_button,
                 self.replay_box, self.log_view]
 
@@ -153,20 +177,13 @@ class SamarkandApp(PlayShell):
                 or after.bag != before.bag or any(after.sold[q] != before.sold[q] for q in range(after.players)))
 
     def draw(self, state, seat: int, live: bool) -> None:
-        from ..viz.samarkand import MapView
-
-        if getattr(self, "map_view", None) is None:
-            self.map_view = MapView(state, self.map_axes)
-        key = (id(state), len(state._log), state.phase, live)
+        marks = tuple(self.highlighted.points)
+        key = (id(state), len(state._log), state.phase, live, marks)
         if key != getattr(self, "_drawn", None):  # the shell may refresh twice after one move: draw the map once
             self._drawn = key
-            if isinstance(self.map_widget, W.Image):
-                self.map_widget.value = self.map_view.render_png(state)
-            else:  # a live ipympl canvas
-                for artist in [self.map_view.camels, self.map_view.rings]:
-                    artist.set_animated(False)
-                self.map_view.update(state, title="")
-                self.map_figure.canvas.draw_idle()
+            self.map_view.update(state, title="")
+            self.board.mark(marks)
+            self.board.show([self.map_view.camels, self.map_view.rings])
         self._draw_hand(state, seat)
         self._draw_houses(state)
         self._fill_controls(state if live else None)
@@ -265,11 +282,30 @@ class SamarkandApp(PlayShell):
             family = held[0] if held else (state.board.families[0].id)
         return self.play(Place(family, space))
 
+    def highlight_parts(self, state, action) -> Highlight:
+        """Where a move is: a camel's space on the map (and, on a picture map, the list and Place camel); the
+        Marry, Discard, End turn, Sell/Keep or Pass buttons (with their pickers)."""
+        b = self.buttons
+        if isinstance(action, Place):
+            xy = state.board.graph.nodes[action.space]["pos"]
+            widgets = () if self.board.live else (self.space_list, b["place"])
+            if self.family_picker.value != action.family:
+                widgets = (self.family_picker, *widgets)
+            return Highlight(points=(xy,), widgets=widgets)
+        if isinstance(action, Marry):
+            return Highlight(widgets=(self.marry_picker, b["marry"]))
+        if isinstance(action, Discard):
+            return Highlight(widgets=((self.discard_picker,) if action.cards else ()) + (b["discard"],))
+        for kind, name in ((EndTurn, "end_turn"), (Sell, "sell"), (Keep, "keep"), (Pass, "pass")):
+            if isinstance(action, kind):
+                return Highlight(widgets=(b[name],))
+        return Highlight()
+
     def close(self) -> None:
-        """Release the figure, the click handler and every widget the app made."""
+        """Release the click handler, the board and every widget the app made."""
         if getattr(self, "_closed", False):
             return
         if getattr(self, "picker", None) is not None:  # None if __init__ refused its arguments
             self.picker.disconnect()
-            self._plt.close(self.map_figure)
+            self.board.close()
         super().close()  # the shell walks every widget the app holds (boxes' children, layouts, styles)
