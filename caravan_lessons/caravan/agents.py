@@ -331,16 +331,15 @@ def play_match(agents, seed: int | None = None, max_turns: int = 100_000, **opti
 
 
 def simulate(games: int, seed: int = 0, bots=("heuristic", "greedy"), players: int = 4, progress: bool = True,
-             **options):
+             processes: int = 1, **options):
     """``games`` games: ``bots[0]`` in one seat against ``players - 1`` copies of ``bots[1]``, the seat of
     ``bots[0]`` rotating from game to game. Results are rotated back: seat 0 of each result is ``bots[0]``.
+    ``processes`` > 1 plays them on that many worker processes, with the same results.
 
     Raises:
-        ValueError: ``games`` not a positive whole number, ``players`` not 2-4, an unknown bot.
+        ValueError: ``games`` not a positive whole number, ``players`` not 2-4, an unknown bot, bad processes.
     """
-    from ..core import derive_seed
-
-    from ..agents import check_lineup
+    from ..agents import check_lineup, check_processes, run_games
 
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
         raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {_short(games)}")
@@ -349,22 +348,26 @@ def simulate(games: int, seed: int = 0, bots=("heuristic", "greedy"), players: i
         raise ValueError(f"caravan: give two bots (bot 0 against players-1 copies of bot 1), not {len(bots)}")
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {players!r}")
-    from tqdm.auto import tqdm
+    check_processes(processes)
+    for bot in bots:  # refused here, not in a worker
+        make_bot(bot, 0)
+    return run_games(_simulate_one, (seed, tuple(bots), players, options), games, processes, progress,
+                     f"caravan: {bots[0]} vs {players - 1} x {bots[1]}")
 
-    results = []
-    for i in tqdm(range(games), desc=f"caravan: {bots[0]} vs {players - 1} x {bots[1]}", disable=not progress,
-                  unit="game"):
-        seat = i % players
-        agents = [make_bot(bots[0] if s == seat else bots[1], derive_seed(seed, "bot", i, s))
-                  for s in range(players)]
-        result = play_match(agents, seed=derive_seed(seed, "game", i), **options)
-        order = [(seat + k) % players for k in range(players)]  # rotate so that index 0 is bots[0]
-        result.winner = None if result.winner is None else (result.winner - seat) % players
-        result.scores = [result.scores[s] for s in order]
-        result.round_scores = [[r[s] for s in order] for r in result.round_scores]
-        result.round_sources = [[r[s] for s in order] for r in result.round_sources]
-        results.append(result)
-    return results
+
+def _simulate_one(seed: int, bots: tuple, players: int, options: dict, i: int):
+    """Game ``i`` of :func:`simulate`, rotated so that index 0 is ``bots[0]``."""
+    from ..core import derive_seed
+
+    seat = i % players
+    agents = [make_bot(bots[0] if s == seat else bots[1], derive_seed(seed, "bot", i, s)) for s in range(players)]
+    result = play_match(agents, seed=derive_seed(seed, "game", i), **options)
+    order = [(seat + k) % players for k in range(players)]  # rotate so that index 0 is bots[0]
+    result.winner = None if result.winner is None else (result.winner - seat) % players
+    result.scores = [result.scores[s] for s in order]
+    result.round_scores = [[r[s] for s in order] for r in result.round_scores]
+    result.round_sources = [[r[s] for s in order] for r in result.round_sources]
+    return result
 
 
 BOTS = {"random": ("caravan_lessons.agents", "RandomAgent"), "kind-random": (__name__, "KindRandomAgent"),

@@ -29,9 +29,9 @@ from ..caravan.agents import BOTS as CARAVAN_BOTS
 from ..core import _short, plural
 from ..caravan.components import GOODS, PLAYER_COLOURS
 from .board import LiveBoard
-from .shell import HUMAN, Highlight, PlayShell, set_enabled
+from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
-__all__ = ["CaravanApp"]
+__all__ = ["CaravanApp", "CaravanGuide", "delivery_plan", "guided_first_turn"]
 
 
 class CaravanApp(PlayShell):
@@ -226,6 +226,10 @@ class CaravanApp(PlayShell):
                 self._refuse(self._attempt(self.selected, node))
                 return
         here = [a for a in touching if getattr(a, "space", None) == node]
+        planned = self._highlighted           # a guided step or a hint: a click on its space plays it
+        if planned is not None and planned in here:
+            self.choose(planned)
+            return
         if len(here) == 1 and not starting:
             self.choose(here[0])
             return
@@ -292,7 +296,9 @@ class CaravanApp(PlayShell):
         self._listed = [a for a in actions if shown is None or a in shown]
         self._filter = None
         self.actions_list.options = [(self._words(state, a), i) for i, a in enumerate(self._listed)]
-        self.actions_list.value = 0 if self._listed else None
+        planned = self._highlighted if human_turn else None   # a guided step or hint: selected in the list
+        self.actions_list.value = (self._listed.index(planned) if planned in self._listed
+                                   else 0 if self._listed else None)
         self.actions_list.disabled = not human_turn
         set_enabled(self.play_button, human_turn and bool(self._listed), "primary")
         set_enabled(self.end_button, human_turn and any(isinstance(a, EndTurn) for a in actions), "warning")
@@ -353,3 +359,116 @@ class CaravanApp(PlayShell):
             picker.disconnect()
             self.board.close()
         super().close()
+
+
+# -- a guided first turn --
+
+def delivery_plan(state, player: int | None = None, budget: int | None = None) -> list | None:
+    """The shortest list of actions for ``player`` (default: the one to act) that delivers a good this turn:
+    camels placed on empty spaces to make a chain from a numbered space with a good to that good's city, the
+    good picked up, then moved along the chain and delivered (CAR-ACT-1, CAR-PICK-1, CAR-MOVE-1, CAR-MOVE-2).
+    At most ``budget`` actions (default: the actions left); None if no such plan exists. Within the actions left,
+    each action of the plan is legal in turn (checked on a copy of the state); a larger ``budget`` plans for a
+    later turn, on the board as it is now."""
+    import networkx as nx
+
+    me = state.current if player is None else player
+    budget = state.actions_left if budget is None else budget
+    board = state.board
+    mine = {w for w in state.pos[me] if w is not None}
+    free = [i for i, w in enumerate(state.pos[me]) if w is None]
+    best = None
+    for source, good in sorted(state.goods.items()):
+        city = next(c for c, g in board.good_of.items() if g == good)
+        # a chain may use our camels and empty spaces (a placement each), never others' camels
+        usable = [n for n in board.spaces if n in mine or not state.count.get(n, 0)]
+        graph = board.graph.subgraph(usable)
+        try:
+            path = nx.shortest_path(graph, source, city, weight=lambda _u, v, _d: 0 if v in mine else 1)
+        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            continue
+        places = [n for n in path if n not in mine]
+        if len(places) > len(free):
+            continue
+        plan = [PlaceCamel(n) for n in places] + [PickUp(source), MoveGood(source, city, good)]
+        if len(plan) <= budget and (best is None or len(plan) < len(best)):
+            best = plan
+    if best is None or budget > state.actions_left:     # a plan for a later turn: not checkable now
+        return best
+    trial = state.clone()
+    for action in best:
+        if trial.why_illegal(action) is not None:
+            return None
+        trial.apply(action)
+    return best if len(trial.delivered[me]) > len(state.delivered[me]) else None
+
+
+class CaravanGuide(ScriptedGuide):
+    """The guided first turns of Caravan: the 1-action first turn (place a camel on a numbered space that holds
+    a good, then End turn), then the first 4-action turn: place, place (a chain to the good's city), pick up,
+    relay and deliver, End turn. Each step frames the space to click in orange; the rule is explained after it."""
+
+    steps = 7
+    welcome = ("Welcome! This guided turn walks you through your first two turns: follow the orange frames. "
+               "Click a framed space on the board (or pick the same action in the list and press Play).")
+
+    def __init__(self):
+        super().__init__()
+        self.target = None          # (numbered space, good, city) of the delivery the guide prepares
+
+    def plan(self, app, state, step: int):
+        me = state.current
+        if step == 0:
+            first = delivery_plan(state, me, budget=5)      # with no camel yet: where the chain would start
+            if first is None:
+                return None
+            pick = next(a for a in first if isinstance(a, PickUp))
+            good = state.goods[pick.space]
+            self.target = (pick.space, good)
+            return (PlaceCamel(pick.space),
+                    f"Click <b>{html.escape(state.board.label(pick.space))}</b> (framed in orange): your camel goes on "
+                    f"the space where a cube of <b>{good}</b> lies. Your first turn has 1 action, and placing an empty "
+                    "camel on a space with no camel costs 1 (CAR-TURN-1, CAR-ACT-1).", "CAR-ACT-1")
+        if step == 1:
+            return (EndTurn(), "Your action is used: press <b>End turn</b> (outlined). The two bots play their turns "
+                               "of 2 and 3 actions; then you have 4 (CAR-TURN-1).", "CAR-TURN-1")
+        if state.actions_left == 0 or step >= 6:
+            return (EndTurn(), "All 4 actions are used: press <b>End turn</b> (CAR-TURN-2).", "CAR-TURN-2")
+        delivers = [a for a in state.legal_actions()
+                    if isinstance(a, MoveGood) and state.board.good_of.get(a.target) == a.good]
+        plan = delivers[:1] or delivery_plan(state, me)
+        if not plan:
+            return None
+        action = plan[0]
+        label = state.board.label
+        if isinstance(action, PlaceCamel):
+            city = plan[-1].target
+            words = (f"Click <b>{html.escape(label(action.space))}</b>: one more camel of the chain from the "
+                     f"{plan[-1].good} to {html.escape(label(city))}, the city that wants it. A camel may go to any "
+                     "space, however far (CAR-CAMEL-1); 1 action.")
+            return action, words, "CAR-CAMEL-1"
+        if isinstance(action, PickUp):
+            return (action, f"Click <b>{html.escape(label(action.space))}</b>, where your empty camel stands on the "
+                            f"{state.goods[action.space]}: it loads the cube (1 action), and any demand markers there "
+                            "come to your board (CAR-PICK-1, CAR-PICK-2).", "CAR-PICK-1")
+        return (action, f"Now relay it: click <b>{html.escape(label(action.source))}</b> (your loaded camel), then "
+                        f"<b>{html.escape(label(action.target))}</b>. The {action.good} moves along your chain of "
+                        "orthogonally joined camels in 1 action and is delivered in its city (CAR-MOVE-1, "
+                        "CAR-MOVE-2).", "CAR-MOVE-2")
+
+
+def guided_first_turn(seed: int = 2, bot: str = "heuristic", bot_seed: int = 0, canvas: str = "ipympl") -> CaravanApp:
+    """A Caravan app (3 players: you and two ``bot`` bots) whose first two turns are guided: the 1-action first
+    turn, then a whole 4-action turn that places two camels, picks up a good and relays it to its city
+    (:class:`CaravanGuide`). Each step frames the space to click in orange and explains its rule after the
+    click; other moves are refused kindly (nothing changes); then normal play. Put it last in a cell::
+
+        from caravan_lessons.ui.caravan_app import guided_first_turn
+        guided_first_turn()
+
+    Raises:
+        ValueError: an unknown bot name or canvas.
+    """
+    app = CaravanApp(players=3, seed=seed, seats=["human", bot, bot], bot_seed=bot_seed, canvas=canvas)
+    CaravanGuide().start(app)
+    return app

@@ -42,9 +42,9 @@ from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, dice_t
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
 from .board import LiveBoard
-from .shell import HUMAN, Highlight, PlayShell, set_enabled
+from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
-__all__ = ["BOTS", "MarcoPoloApp"]
+__all__ = ["BOTS", "MarcoPoloApp", "MarcoPoloGuide", "guided_first_turn"]
 
 BOTS = ("random", "mp-greedy", "mp-heuristic", "mp-mcts")
 """The bots that play Marco Polo (the seat pickers offer these)."""
@@ -529,7 +529,8 @@ class MarcoPoloApp(PlayShell):
         self._quiet_select = True
         try:
             self.choice_list.options = options
-            self.choice_list.value = actions[0] if actions else None
+            planned = self._highlighted        # a guided step or a hint: selected in the list
+            self.choice_list.value = planned if planned in actions else (actions[0] if actions else None)
         finally:
             self._quiet_select = False
 
@@ -554,6 +555,7 @@ class MarcoPoloApp(PlayShell):
         self._filter = space
         self.clear_message()                    # the prompt line asks the question of this space
         self._fill_controls(state)
+        self._rehighlight()
         return True
 
     def _explain_closed(self, space: str) -> None:
@@ -583,6 +585,7 @@ class MarcoPoloApp(PlayShell):
         self._filter = kind
         self.clear_message()                    # the prompt line asks the question of this bonus action
         self._fill_controls(self.state)
+        self._rehighlight()
         return True
 
     def _ready(self) -> bool:
@@ -630,7 +633,7 @@ class MarcoPoloApp(PlayShell):
             return coins + camels
 
         self.destination = city
-        best = min(ending, key=cost)
+        best = self._highlighted if self._highlighted in ending else min(ending, key=cost)
         self._fill_controls(state)
         self._quiet_select = True
         try:
@@ -639,6 +642,7 @@ class MarcoPoloApp(PlayShell):
             self._quiet_select = False
         self.say(f"<b>Travel to {html.escape(state.map.name[city])}</b>: {html.escape(self._label(state, best))}. "
                  "Press <b>Play</b> to confirm, or click another place.")
+        self._rehighlight()
         self._draw_map(state, self.viewer())
         return best
 
@@ -671,3 +675,87 @@ class MarcoPoloApp(PlayShell):
             self.picker.disconnect()
             self.board.close()
         super().close()
+
+
+# -- a guided first turn --
+
+class MarcoPoloGuide(ScriptedGuide):
+    """The guided first turn of The Voyages of Marco Polo: place two dice on travel (the lower one is how far you
+    may go), click a large city on the map and Play the travel there (a trading post and the outpost bonus), any
+    choice the travel brings, then End turn. Each step outlines the button or rings the place in orange, and the
+    rule is explained after the click."""
+
+    steps = 3
+    welcome = "Welcome! This guided turn walks you through your first turn: follow the orange outlines and rings."
+
+    def __init__(self):
+        super().__init__()
+        self.destination = None
+
+    def _best_travel(self, state):
+        """(dice placement on travel, Move) reaching a large city (else any place) at the lowest cost."""
+        best = None
+        for place in state.legal_actions():
+            if not (isinstance(place, Place) and place.space == "travel"):
+                continue
+            after = state.child(place)
+            for move in after.legal_actions():
+                if not isinstance(move, Move) or not move.paths or len(move.paths[0]) < 2:
+                    continue
+                end = move.paths[0][-1]
+                plan = after._check(move)
+                key = (after.data.board.nodes[end]["kind"] != "large", plan["coins"] + plan["camels"],
+                       sum(v for _c, v in place.dice) + place.set_to, end)
+                if best is None or key < best[0]:
+                    best = (key, place, move)
+        return (best[1], best[2]) if best else None
+
+    def plan(self, app, state, step: int):
+        legal = state.legal_actions()
+        if step == 0:
+            found = self._best_travel(state)
+            if found is None:
+                return None
+            place, move = found
+            self.destination = move
+            return (place, f"Click <b>travel</b> (outlined in orange), then choose <i>{html.escape(str(place))}</i> in "
+                           "the list (it is selected for you) and press <b>Play</b>. Travel takes exactly 2 dice; the "
+                           "lower die is how many steps you may go (MP-TRAVEL-1).", "MP-TRAVEL-1")
+        if step == 1 and state.tasks and state.tasks[0][0] == "travel":
+            move = self.destination if self.destination in legal else next(
+                (a for a in legal if isinstance(a, Move) and a.paths and len(a.paths[0]) > 1), None)
+            if move is None:
+                return None
+            city = state.map.name[move.paths[0][-1]]
+            return (move, f"Click <b>{html.escape(city)}</b> on the map (ringed in orange; or choose its path in the "
+                          "list): the path and its cost appear; then press <b>Play</b>. You pay the coins of the steps and each route's extra "
+                          f"cost (MP-TRAVEL-2), and a trading post of yours goes into {html.escape(city)}; the first "
+                          "to get there takes its outpost bonus (MP-TRAVEL-4).", "MP-TRAVEL-4")
+        if state.tasks and legal:
+            kind = state.tasks[0][0]
+            return (legal[0], f"Your move asks a question ({html.escape(DESCRIPTION.get(kind, kind))}): choose in "
+                              "the list (the first answer is selected) and press <b>Play</b>.",
+                    DECISION_RULE.get(kind, "MP-TURN-1"))
+        if EndTurn() in legal:
+            return (EndTurn(), "Your main action is done: bonus actions could follow; press <b>End turn</b> "
+                               "(outlined) to let the others play. One main action a turn (MP-TURN-1).", "MP-TURN-1")
+        return None
+
+
+def guided_first_turn(players: int = 2, seed: int = 5, bot: str = "mp-greedy", bot_seed: int = 0,
+                      canvas: str = "ipympl") -> MarcoPoloApp:
+    """A Marco Polo app (you against ``players - 1`` ``bot`` bots) whose first turn is guided
+    (:class:`MarcoPoloGuide`): dice on travel, a large city clicked on the map, the travel played, End turn.
+    Each step outlines the button or rings the place in orange and explains its rule after the click; other
+    moves are refused kindly (nothing changes); then normal play. Put it last in a cell::
+
+        from caravan_lessons.ui.marco_polo_app import guided_first_turn
+        guided_first_turn()
+
+    Raises:
+        ValueError: a bad number of players, bot name or canvas.
+    """
+    app = MarcoPoloApp(players=players, seed=seed, seats=["human"] + [bot] * (players - 1), bot_seed=bot_seed,
+                       canvas=canvas)
+    MarcoPoloGuide().start(app)
+    return app

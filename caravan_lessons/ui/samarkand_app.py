@@ -22,7 +22,7 @@ from ..samarkand.agents import AGENTS as SAMARKAND_BOTS
 from ..core import _short, plural
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.scoring import card_value
-from .shell import HUMAN, Highlight, PlayShell
+from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide
 
 
 def canvas_kind(canvas: str) -> str:
@@ -43,8 +43,8 @@ def canvas_kind(canvas: str) -> str:
 
 PHASE_WORDS = {
     "act": "marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1); "
-           "the spaces ringed in red on the map are open to your families' camels",
-    "second": "place a second camel of the same family (ringed in red) for 1 dirham from its treasury, or end "
+           "the spaces ringed in black on the map are open to your families' camels",
+    "second": "place a second camel of the same family (ringed in black) for 1 dirham from its treasury, or end "
               "the turn (SAM-EXT-4)",
     "discard": "discard 0, 1 or 2 cards so that you keep within the hand limit (SAM-MARRY-4, SAM-HAND-1)",
     "sale": "sell this goods card for 3 dirhams now, or keep it (SAM-GOODS-2, SAM-GOODS-4)",
@@ -100,8 +100,8 @@ class SamarkandApp(PlayShell):
         from ..viz.samarkand import MapView
         from .board import LiveBoard
 
-        # 816 x 400 pixels: whole (legend included) in JupyterLab's default output width of about 850 px
-        self.map_figure = Figure(figsize=(10.2, 5.0), dpi=80, layout="constrained")
+        # 816 x 496 pixels: whole (the legend under the map) in JupyterLab's default output width of about 850 px
+        self.map_figure = Figure(figsize=(10.2, 6.2), dpi=80, layout="constrained")
         self.map_axes = self.map_figure.add_subplot()
         self.map_view = MapView(state, self.map_axes)
         self.board = LiveBoard(self.map_figure, self.map_axes, canvas=canvas, css_class="samarkand-map", num=id(self),
@@ -222,15 +222,22 @@ class SamarkandApp(PlayShell):
                                       f"({board.families[board.family_index[a.family]].price} dirhams)", a.family)
                                      for a in legal if isinstance(a, Marry)]
         families = sorted({a.family for a in legal if isinstance(a, Place)}, key=board.family_index.get)
-        keep = self.family_picker.value
+        planned = self._highlighted if legal else None     # a guided step or a hint: chosen in the pickers
+        keep = planned.family if isinstance(planned, Place) else self.family_picker.value
         self.family_picker.options = [(board.families[board.family_index[f]].name, f) for f in families]
         self.family_picker.value = keep if keep in families else (families[0] if families else None)
         marriable = [a.family for a in legal if isinstance(a, Marry)]
-        if marriable and self.marry_picker.value is None:
+        if isinstance(planned, Marry) and planned.family in marriable:
+            self.marry_picker.value = planned.family
+        elif marriable and self.marry_picker.value is None:
             self.marry_picker.value = marriable[0]
         self._fill_spaces()
+        if isinstance(planned, Place) and planned.space in [v for _label, v in self.space_list.options]:
+            self.space_list.value = planned.space
         self.discard_picker.options = ([(f"{board.goods_names[g]} ({g})", g) for g in sorted(state.hands[state.active])]
                                        if state is not None and state.phase == "discard" else [])
+        if isinstance(planned, Discard) and planned.cards:
+            self.discard_picker.value = tuple(planned.cards)
         kinds = {type(a) for a in legal}
         self.buttons["marry"].disabled = Marry not in kinds
         self.buttons["place"].disabled = Place not in kinds
@@ -273,6 +280,9 @@ class SamarkandApp(PlayShell):
         """What a click on ``space`` does: place a camel of the chosen family there (the engine explains a
         refusal with its rule ID). True if a camel was placed."""
         state = self.state
+        planned = self._highlighted          # a guided step or a hint: a click on its space plays it
+        if isinstance(planned, Place) and planned.space == space:
+            return self.play(planned)
         family = self.family_picker.value
         if family is None:
             family = state.board.families[state.extending].id if state.extending >= 0 else ""
@@ -289,8 +299,8 @@ class SamarkandApp(PlayShell):
         if isinstance(action, Place):
             xy = state.board.graph.nodes[action.space]["pos"]
             widgets = () if self.board.live else (self.space_list, b["place"])
-            if self.family_picker.value != action.family:
-                widgets = (self.family_picker, *widgets)
+            if len({a.family for a in state.legal_actions() if isinstance(a, Place)}) > 1:
+                widgets = (self.family_picker, *widgets)      # the route to extend must be chosen too
             return Highlight(points=(xy,), widgets=widgets)
         if isinstance(action, Marry):
             return Highlight(widgets=(self.marry_picker, b["marry"]))
@@ -309,3 +319,90 @@ class SamarkandApp(PlayShell):
             self.picker.disconnect()
             self.board.close()
         super().close()  # the shell walks every widget the app holds (boxes' children, layouts, styles)
+
+
+# -- a guided first turn --
+
+class SamarkandGuide(ScriptedGuide):
+    """The guided first turns of Samarkand: marry into the cheapest family, discard (or keep every card), and on
+    your next turn extend its route: a camel on a ringed space (the one whose goods card you hold, if any), a
+    second camel for 1 dirham of the family's treasury. Each step rings the space or outlines the button in
+    orange, and the rule is explained after the click."""
+
+    steps = 4
+    welcome = ("Welcome! This guided turn walks you through your first two turns: follow the orange rings and "
+               "outlines.")
+
+    def __init__(self):
+        super().__init__()
+        self.family = None
+
+    def plan(self, app, state, step: int):
+        board = state.board
+        legal = state.legal_actions()
+        me = state.current_player
+        if step == 0:
+            marry = [a for a in legal if isinstance(a, Marry)]
+            if not marry:
+                return None
+            action = min(marry, key=lambda a: (board.families[board.family_index[a.family]].price,
+                                               board.family_index[a.family]))
+            fam = board.families[board.family_index[action.family]]
+            self.family = action.family
+            return (action, f"Choose <b>{html.escape(fam.name)} ({fam.price} dirhams)</b> in <b>Marry into</b> and press "
+                            f"<b>Marry</b> (outlined in orange). You pay the price into the family's treasury and take "
+                            "one of its tiles; its camels are now yours to place (SAM-MARRY-1).", "SAM-MARRY-1")
+        if step == 1:
+            discards = [a for a in legal if isinstance(a, Discard)]
+            if not discards:
+                return None
+            action = discards[0]       # the fewest cards the hand limit allows (none if it allows none)
+            words = ("You drew 3 goods cards. Press <b>Discard</b> with nothing selected: you keep them all; "
+                     "your hand is within the limit (SAM-MARRY-4, SAM-HAND-1)." if not action.cards else
+                     f"You drew 3 goods cards and are over the hand limit: select card{'s' if len(action.cards) > 1 else ''} "
+                     f"{', '.join(str(c) for c in action.cards)} in <b>Discard</b> and press <b>Discard</b> "
+                     "(SAM-MARRY-4, SAM-HAND-1).")
+            return action, words, "SAM-MARRY-4"
+        places = [a for a in legal if isinstance(a, Place) and a.family == self.family]
+        if step == 2:
+            if not places:
+                return None
+            held = set(state.hands[me])
+            number = {board.spaces[s]: board.number[s] for s in range(len(board.spaces))}
+            action = max(places, key=lambda a: (number.get(a.space) in held, -places.index(a)))
+            name = board.labels[board.index[action.space]]
+            why = (" Its goods card is in your hand: each camel of a family you married on its route makes the card "
+                   "worth 4 points (SAM-SCORE-1)." if number.get(action.space) in held else "")
+            return (action, f"Click <b>{html.escape(name)}</b>, ringed in orange on the map (or choose it in <b>Spaces</b> "
+                            "and press <b>Place camel</b>): a camel goes next to a space that already holds a camel "
+                            f"of its family (SAM-EXT-2).{why}", "SAM-EXT-2")
+        if step == 3:
+            if places:
+                action = places[0]
+                name = board.labels[board.index[action.space]]
+                return (action, f"A second camel of the same family costs its treasury 1 dirham: click <b>"
+                                f"{html.escape(name)}</b> (ringed). It goes next to any camel of the family, on the "
+                                "board as it is now (SAM-EXT-4, SAM-EXT-5); then your turn ends.", "SAM-EXT-4")
+            if EndTurn() in legal:
+                return (EndTurn(), "Press <b>End turn</b> (outlined): the treasury pays for a second camel, and "
+                                   "this one is empty (SAM-EXT-6).", "SAM-EXT-6")
+        return None
+
+
+def guided_first_turn(players: int = 2, seed: int = 3, bot: str = "heuristic", bot_seed: int = 0,
+                      canvas: str = "ipympl") -> SamarkandApp:
+    """A Samarkand app (you against ``players - 1`` ``bot`` bots) whose first two turns are guided
+    (:class:`SamarkandGuide`): marry, discard, then a camel and a second one on the new route. Each step rings
+    the space or outlines the button in orange and explains its rule after the click; other moves are refused
+    kindly (nothing changes); then normal play. Put it last in a cell::
+
+        from caravan_lessons.ui.samarkand_app import guided_first_turn
+        guided_first_turn()
+
+    Raises:
+        ValueError: a bad number of players, bot name or canvas.
+    """
+    app = SamarkandApp(players=players, seed=seed, seats=["human"] + [bot] * (players - 1), bot_seed=bot_seed,
+                       canvas=canvas)
+    SamarkandGuide().start(app)
+    return app

@@ -23,6 +23,18 @@ information. The shell does the rest:
   position, highlights its move in the log and says it on the message line; play resumes when
   the slider is back at the end;
 * an optional :class:`Guide` (a scripted tutorial) may refuse off-script moves kindly;
+  :class:`ScriptedGuide` is the guided first turn of the map games (a move per step, its rule explained);
+* **pointing at a move**: :meth:`PlayShell.highlight` ``(action, note=None)`` marks where an engine action is
+  on the screen, in orange, until the next move is played or ``highlight(None)``: its places on the board
+  (rings or frames, :class:`~caravan_lessons.ui.board.LiveBoard`) and the widgets to use (an outline; lists
+  select the move). The guided turns use it, and a coach's Hint button can too::
+
+      hint = coach_move(app.state)                  # any legal action of the player to move
+      app.highlight(hint, note="<b>Hint:</b> ...")  # shown on the message line
+
+  Each app says where a move is in :meth:`PlayShell.highlight_parts` (a :class:`Highlight` of board points
+  and widgets), and draws ``self.highlighted.points`` on its board in ``draw``; a click on a highlighted
+  space plays the highlighted move;
 * :meth:`PlayShell.close` releases every widget the app made.
 
 How to build a game's app on the shell (see ``jaipur_app.py``)::
@@ -44,7 +56,8 @@ How to build a game's app on the shell (see ``jaipur_app.py``)::
         def reveals_hidden(self, before, after, seat): ...  # for match-mode undo
         def pause_reason(self, state): ...  # text if state is a round end that waits for a human
         def continue_action(self, state): ...   # the action the continue button plays (NextRound())
-        # optional: describe_end, score_sheet_for, short_names, seat_name; a Guide for a tutorial
+        # optional: describe_end, score_sheet_for, short_names, seat_name; a Guide for a tutorial;
+        # highlight_parts(state, action) -> Highlight(points, widgets) for highlight() (guides, hints)
 
 The learner's clicks end in :meth:`PlayShell.play` (an action) or :meth:`PlayShell.show_violation`
 (a RuleViolation raised while building one); never invent a rule ID the engine did not give.
@@ -128,6 +141,7 @@ class ScriptedGuide(Guide):
     """
 
     steps = 1
+    instructions_first = True
     welcome = "Welcome! This guided turn shows you how to play: follow the orange marks."
     farewell = "<b>Well done: the guided turn is over.</b> From now on you choose."
 
@@ -169,7 +183,9 @@ class ScriptedGuide(Guide):
         return f"<b>{html.escape(rule)}</b>:{text}"
 
     def instructions(self, app, state) -> str:
-        if self.done or self.planned is None:
+        if self.done:
+            return self._explained + f"<div class='guide-done'>{self.farewell}</div>" if self._explained else ""
+        if self.planned is None:
             return ""
         head = f"<b>Guided turn, step {self.step + 1} of {self.steps}.</b> "
         return f"{self._explained}<div class='guide-box'>{head}{self.words}</div>"
@@ -188,7 +204,6 @@ class ScriptedGuide(Guide):
             self.done = True
             self.planned = None
             app.set_highlight(None)
-            app._message += self._explained + f"<div class='guide-done'>{self.farewell}</div>"
             return
         app.set_highlight(self.planned)
 
@@ -469,6 +484,19 @@ class PlayShell(W.VBox):
         outline. The default outlines nothing."""
         return Highlight()
 
+    def _find_highlight(self, state=None, live: bool = True) -> Highlight:
+        """Where the highlighted move is now (:meth:`highlight_parts`); nothing while replaying or at the end."""
+        state = self.state if state is None else state
+        wanted = self._highlighted if live and not state.is_terminal() else None
+        self.highlighted = self.highlight_parts(state, wanted) if wanted is not None else Highlight()
+        return self.highlighted
+
+    def _rehighlight(self) -> None:
+        """After a click that changed where the highlighted move is (a space's choices listed, a destination
+        clicked) but drew nothing: move the outlines."""
+        self._find_highlight(self.state, self.live)
+        self._apply_outlines()
+
     def _apply_outlines(self) -> None:
         """Give the highlighted widgets the ``guide-target`` class (orange outline) and take it from the others."""
         wanted = tuple(self.highlighted.widgets)
@@ -564,12 +592,17 @@ class PlayShell(W.VBox):
         self.set_highlight(None)        # a highlighted move is done (or another was made)
         self.play_bots()
         self._message = self._moves_message(first)
-        if self.guide is not None:
-            self.guide.advance(self, self.state)
-            if self.guide.done:
+        guide = self.guide
+        if guide is not None:
+            guide.advance(self, self.state)
+            if getattr(guide, "instructions_first", False):
+                # a scripted guide's words (why the move worked, the next step, or the farewell) come first:
+                # the message box has a fixed height, and the bots' moves may fill it
+                self._message = guide.instructions(self, self.state) + self._message
+            elif not guide.done:
+                self._message += guide.instructions(self, self.state)
+            if guide.done:
                 self.guide = None
-            else:
-                self._message += self.guide.instructions(self, self.state)
         self.refresh()
         return True
 
@@ -699,8 +732,7 @@ class PlayShell(W.VBox):
         index = self.replay.value
         state = self.state if live else self.snapshots[index]
         seat = self.viewer(state)
-        wanted = self._highlighted if live and not state.is_terminal() else None
-        self.highlighted = self.highlight_parts(state, wanted) if wanted is not None else Highlight()
+        self._find_highlight(state, live)
         self.draw(state, seat, live)
         self._apply_outlines()
         allowed, why = self.can_undo()
