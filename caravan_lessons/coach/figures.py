@@ -68,23 +68,28 @@ def midgame_positions(game: str, count: int, seed: int = 0) -> list:
     return found
 
 
-def agreement(game: str, positions: int = 200, budget_s: float = 0.5, factor: int = 20, seed: int = 0,
-              progress: bool = True) -> dict:
-    """Agreement of the hint (``budget_s``) with a search ``factor`` times longer, on ``positions``
-    mid-game positions: ``same`` (the same move), ``within`` (another move, inside the longer search's
-    interval of its best), ``rate`` = (same + within) / positions, and the mean simulations of each."""
+def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, factor: int = 20, seed: int = 0,
+              progress: bool = True, simulations: int | None = None) -> dict:
+    """Agreement of the hint (``budget_s`` seconds, or ``simulations``) with a search ``factor`` times longer,
+    on ``positions`` mid-game positions: ``same`` (the same move), ``within`` (another move, whose interval in
+    the longer search reaches its best move's interval: the longer search cannot tell them apart),
+    ``rate`` = (same + within) / positions, and the mean simulations of each search. With ``simulations``
+    the figure is the same on every machine."""
     from tqdm.auto import tqdm
 
     states = midgame_positions(game, positions, seed)
     same = within = 0
     short_sims = long_sims = 0
+    long_budget = None if budget_s is None else budget_s * factor
+    long_sims_wanted = None if simulations is None else simulations * factor
     for k, state in enumerate(tqdm(states, desc=f"{game} agreement", disable=not progress)):
         seat = state.current_player
         observation = state.observation(seat)
         actions = list(state.legal_actions())
-        quick = advise(game, observation, actions, budget_s=budget_s, seed=derive_seed(seed, "short", k))
-        slow = advise(game, observation, actions, budget_s=budget_s * factor, seed=derive_seed(seed, "long", k),
-                      keep=(quick.action,))
+        quick = advise(game, observation, actions, budget_s=budget_s, simulations=simulations,
+                       seed=derive_seed(seed, "short", k))
+        slow = advise(game, observation, actions, budget_s=long_budget, simulations=long_sims_wanted,
+                      seed=derive_seed(seed, "long", k), keep=(quick.action,))
         short_sims += quick.simulations
         long_sims += slow.simulations
         if quick.action == slow.action:
