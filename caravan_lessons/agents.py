@@ -24,16 +24,29 @@ class View:
 
     Attributes:
         player: the agent's seat.
-        legal_actions: every legal action now (a list, deterministic order).
+        legal_actions: every legal action now (a sequence in the game's deterministic order). Built on
+            first use when the view was made without them (``View(state, player)``): a bot that decides
+            on the position alone (Caravan's rule-based bots) never pays for the list.
     """
 
-    __slots__ = ("_observation", "_state", "legal_actions", "player")
+    __slots__ = ("_legal", "_observation", "_state", "player")
 
-    def __init__(self, state, player: int, legal_actions: Sequence[Any]):
+    def __init__(self, state, player: int, legal_actions: Sequence[Any] | None = None):
         self.player = player
-        self.legal_actions = legal_actions
+        self._legal = legal_actions
         self._state = state
         self._observation = None
+
+    @property
+    def legal_actions(self) -> Sequence[Any]:
+        """``state.legal_actions()`` of the moment (computed once, on first use)."""
+        if self._legal is None:
+            self._legal = self._state.legal_actions()
+        return self._legal
+
+    @legal_actions.setter
+    def legal_actions(self, actions: Sequence[Any]) -> None:
+        self._legal = actions
 
     def restricted(self, actions: Sequence[Any]) -> "View":
         """The same view offering only ``actions`` (a subset of the legal ones): handy for bots that
@@ -123,17 +136,19 @@ def play_out(state, agents: Sequence[Agent], max_turns: int, *, what: str = "mat
             the state is left as it was before that action.
         RuntimeError: the game did not end within ``max_turns`` decisions.
     """
+    from .core import RuleViolation
+
     turns = 0
     while not state.is_terminal():
         if turns >= max_turns:
             raise RuntimeError(f"{what} did not end within {max_turns} decisions")
         player = state.current_player
-        legal = state.legal_actions()
-        action = agents[player].choose(View(state, player, legal))
-        problem = state.why_illegal(action)
-        if problem is not None:
-            raise ValueError(f"agent {agents[player].name!r} chose an illegal action {action!r}: {problem}")
-        state.apply(action)
+        agent = agents[player]
+        action = agent.choose(View(state, player))
+        try:  # one check per step: apply's own (it refuses an illegal action and leaves the state as it was)
+            state.apply(action)
+        except RuleViolation as problem:
+            raise ValueError(f"agent {agent.name!r} chose an illegal action {action!r}: {problem}") from None
         turns += 1
         if after_move is not None:
             after_move(state)

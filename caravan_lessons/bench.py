@@ -42,7 +42,9 @@ DOM for a move with the random bot's reply, undo, score-stepper Next and a repla
 beside the in-process figures.
 
 Bots (``python -m caravan_lessons bench --bots``, a separate and slower run; see :func:`bot_figures`):
-seconds per MCTS move, time of a tournament of the fast bots, win rates with 95% Wilson intervals.
+per game, greedy and heuristic games per CPU-second through ``play_match`` and the CPU seconds of one
+1000-iteration MCTS decision, with the load average; seconds per Jaipur MCTS move, time of a tournament
+of the fast Jaipur bots, win rates with 95% Wilson intervals.
 """
 from __future__ import annotations
 
@@ -411,6 +413,64 @@ def mcts_move_seconds(moves: int = 30, iterations: int = 1000, seed: int = 0) ->
             "moves": len(times), "iterations": iterations}
 
 
+SPEED_BOTS = {"jaipur": ("greedy", "heuristic"), "samarkand": ("greedy", "heuristic"),
+              "caravan": ("greedy", "heuristic"), "marco_polo": ("greedy", "heuristic")}
+"""The bots whose speed ``bench --bots`` measures in every game (the game's own bots of these names)."""
+
+
+def bot_games_per_cpu_s(game: str, bot: str, games: int = 4, players: int = 4, seed: int = 0) -> dict:
+    """Whole games (Jaipur: matches) through ``agents.play_match`` with ``bot`` in every seat (4 seats; Jaipur
+    2), per second of this process's CPU time, after one warm-up game (imports, data, caches). Returns the
+    rate, the decisions per game and the seconds."""
+    from .agents import make_agent, play_match
+
+    seats = 2 if game == "jaipur" else players
+    play_match(game, [make_agent(bot, 10_000 + s, game=game) for s in range(seats)], seed=10_000 + seed)
+    turns = 0
+    start = time.process_time()
+    for i in range(games):
+        result = play_match(game, [make_agent(bot, 10 * i + s, game=game) for s in range(seats)], seed=seed + i)
+        turns += result.turns
+    spent = time.process_time() - start
+    return {"games_per_cpu_s": round(games / spent, 2), "decisions_per_game": round(turns / games, 1),
+            "games": games, "cpu_s": round(spent, 2)}
+
+
+def mcts_decision_seconds(game: str, iterations: int = 1000, decisions: int = 3, players: int = 4,
+                          seed: int = 0) -> dict:
+    """CPU seconds of one decision of ``MCTSAgent(iterations)`` (default depth) in ``game``: ``decisions``
+    positions, each reached by 16 or more random moves (Caravan: greedy moves; random Caravan play wanders)
+    from a seeded game, at a decision with more than 3 legal actions. Median and all the times."""
+    from .agents import View
+    from .core import game_module
+    from .mcts import MCTSAgent
+
+    module = game_module(game)
+    times = []
+    for g in range(decisions):
+        state = module.new_game(seed=seed + g) if game == "jaipur" else module.new_game(players, seed=seed + g)
+        rng = random.Random(seed + g)
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            actions = state.legal_actions()
+            if len(actions) > 3 and steps > 15 + 7 * g:
+                break
+            if game == "caravan":
+                from .caravan.agents import greedy_action
+
+                state.apply(greedy_action(state))
+            else:
+                state.apply(actions[rng.randrange(len(actions))])
+            steps += 1
+        agent = MCTSAgent(iterations=iterations, seed=seed + g)
+        view = View(state, state.current_player)
+        start = time.process_time()
+        agent.choose(view)
+        times.append(time.process_time() - start)
+    return {"median_cpu_s": round(statistics.median(times), 3), "cpu_s": [round(t, 3) for t in times],
+            "iterations": iterations}
+
+
 def _rates(df) -> dict:
     from .arena import win_rates
 
@@ -422,8 +482,14 @@ def _rates(df) -> dict:
 
 
 def bot_figures(games: int = 1000, mcts_games: int = 0, mcts_moves: int = 30, processes: int = 1,
-                seed: int = 0, progress: bool = False, iterations: int = 1000, checkpoint_dir=None) -> dict:
+                seed: int = 0, progress: bool = False, iterations: int = 1000, checkpoint_dir=None,
+                speed_games: int = 4, mcts_decisions: int = 3) -> dict:
     """The bot figures of ``bench --bots``.
+
+    * ``speed``: per game, for each bot of :data:`SPEED_BOTS`, whole 4-player games (Jaipur: matches) per
+      CPU-second through ``play_match``, ``speed_games`` of them (:func:`bot_games_per_cpu_s`; 0 skips);
+    * ``mcts_decision``: per game, CPU seconds of one MCTS decision with ``iterations`` iterations, median of
+      ``mcts_decisions`` positions (:func:`mcts_decision_seconds`); ``load_average`` after them;
 
     * ``mcts_move``: seconds per decision of MCTS with ``iterations`` (1000) iterations, over
       ``mcts_moves`` decisions (:func:`mcts_move_seconds`).
@@ -440,6 +506,12 @@ def bot_figures(games: int = 1000, mcts_games: int = 0, mcts_moves: int = 30, pr
     from .arena import tournament
 
     figures: dict = {"seed": seed, "mcts_move": mcts_move_seconds(mcts_moves, iterations, seed=seed)}
+    if speed_games:
+        figures["speed"] = {game: {bot: bot_games_per_cpu_s(game, bot, speed_games, seed=seed) for bot in bots}
+                            for game, bots in SPEED_BOTS.items()}
+        figures["mcts_decision"] = {game: mcts_decision_seconds(game, iterations, mcts_decisions, seed=seed)
+                                    for game in SPEED_BOTS}
+        figures["load_average"] = [round(x, 2) for x in os.getloadavg()]
     for a, b in FAST_PAIRS:
         start = time.perf_counter()
         df = tournament((a, b), games, seed=seed, processes=1, progress=progress)

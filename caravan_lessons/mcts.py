@@ -153,10 +153,13 @@ class MCTSAgent:
         else:
             rollout_policy = self.rollout
         rank = getattr(module, "rank_actions", None)
+        # the rollout's moves skip the rule checks only when they come from the game's own policies
+        trusted_rollout = rollout_policy is tree_policy or rollout_policy is _random_policy
         return self._search(observation, list(actions), determinize, reward_of, evaluate, tree_policy,
-                            rollout_policy, rank)
+                            rollout_policy, rank, trusted_rollout)
 
-    def _search(self, observation, actions, determinize, reward_of, evaluate, tree_policy, rollout_policy, rank):
+    def _search(self, observation, actions, determinize, reward_of, evaluate, tree_policy, rollout_policy, rank,
+                trusted_rollout=False):
         rng = self.rng
         me = observation["player"]
         c = self.exploration
@@ -169,6 +172,9 @@ class MCTSAgent:
             if deadline is not None and iteration and time.perf_counter() > deadline:
                 break
             state = determinize(observation, rng)
+            # every action below is one the rules allow here (the root's, the policy's, or checked by
+            # why_illegal), so the engine's checked-once path applies it when the game has one
+            apply = getattr(state, "_apply_listed", None) or state.apply
             if order is None:  # the root's actions are the same in every determinisation
                 if rank is not None:
                     order = list(rank(state, actions))
@@ -189,7 +195,7 @@ class MCTSAgent:
                         action = order[len(children)]
                         child = _Node(action, state.current_player)
                         children[action] = child
-                        state.apply(action)
+                        apply(action)
                         path.append(child)
                         break
                     candidates = list(children.values())
@@ -200,7 +206,7 @@ class MCTSAgent:
                         if action not in children:
                             child = _Node(action, state.current_player)
                             children[action] = child
-                            state.apply(action)
+                            apply(action)
                             path.append(child)
                             break
                     why = state.why_illegal
@@ -210,7 +216,7 @@ class MCTSAgent:
                         child = children.get(action)
                         if child is None:
                             child = children[action] = _Node(action, state.current_player)
-                        state.apply(action)
+                        apply(action)
                         path.append(child)
                         break
                 best, best_ucb = None, -1.0
@@ -222,7 +228,7 @@ class MCTSAgent:
                         ucb = ch.value / ch.visits + c * sqrt(log(ch.available) / ch.visits)
                     if ucb > best_ucb:
                         best, best_ucb = ch, ucb
-                state.apply(best.action)
+                apply(best.action)
                 path.append(best)
                 node = best
             if reward is None:
@@ -234,7 +240,11 @@ class MCTSAgent:
                     if depth is not None and moves >= depth:
                         reward = evaluate(state, me)
                         break
-                    state.apply(rollout_policy(state, rng))
+                    action = rollout_policy(state, rng)
+                    if trusted_rollout:
+                        apply(action)
+                    else:
+                        state.apply(action)
                     moves += 1
             root.visits += 1
             for node in path[1:]:

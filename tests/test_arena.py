@@ -109,8 +109,14 @@ def test_bench_bot_figures_shape():
 
     args = build_parser().parse_args(["bench", "--bots", "--games", "5", "--mcts-games", "2", "--processes", "2"])
     assert args.bots and args.games == 5 and args.mcts_games == 2 and args.processes == 2
-    figures = bot_figures(games=3, mcts_moves=2, iterations=20)
+    figures = bot_figures(games=3, mcts_moves=2, iterations=20, speed_games=1, mcts_decisions=1)
     assert figures["mcts_move"]["moves"] == 2 and figures["mcts_move"]["iterations"] == 20
+    assert set(figures["speed"]) == set(figures["mcts_decision"]) == {"jaipur", "samarkand", "caravan", "marco_polo"}
+    for game, bots in figures["speed"].items():
+        assert set(bots) == {"greedy", "heuristic"}
+        assert all(b["games"] == 1 and b["games_per_cpu_s"] > 0 and b["decisions_per_game"] > 10 for b in bots.values())
+        assert figures["mcts_decision"][game]["iterations"] == 20 and len(figures["mcts_decision"][game]["cpu_s"]) == 1
+    assert len(figures["load_average"]) == 3
     for a, b in FAST_PAIRS:
         entry = figures[f"{a}_vs_{b}"]
         assert entry["games"] == 3 and 0 <= entry["ci95"][0] <= entry["win_rate"] <= entry["ci95"][1] <= 1

@@ -30,6 +30,7 @@ from typing import Any
 from ..core import _short, check_seat, check_seed
 from .actions import MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .components import GOOD_POINTS, PENALTY
+from .movegen import linked
 from .rules import END_TURN, _made
 from .saves import from_observation
 
@@ -72,9 +73,16 @@ def determinize(observation: dict, rng: random.Random):
         raise ValueError(f"determinize needs a Caravan observation (state.observation(player)), not {_short(observation)}")
     if not isinstance(rng, random.Random):
         raise ValueError(f"determinize: rng is a random.Random (e.g. random.Random(0)), not {_short(rng)}")
-    state = position(observation)
+    found = _TEMPLATES.get(id(observation))
+    if found is None or found[0] is not observation:  # rebuilt (and checked) once per observation
+        _TEMPLATES.clear()
+        _TEMPLATES[id(observation)] = found = (observation, position(observation))
+    state = found[1].clone()
     rng.shuffle(state.bag)
     return state
+
+
+_TEMPLATES: dict[int, tuple] = {}
 
 
 # --- policies on a State (shared by the bots, the rollouts and the tests) -------------------------
@@ -151,7 +159,7 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
                      for i in range(state.camels) if state.load[p][i] is not None), reverse=True)
     for _, source, good in loaded:
         city = city_of[good]
-        front = min(state.group_of(p, source), key=lambda s: (dist[s][city], s))
+        front = min(linked(state, p, source), key=lambda s: (dist[s][city], s))
         steps = [n for n in board.neighbours[front] if dist[n][city] < dist[front][city]]
         for n in sorted(steps, key=lambda n: (state.count[n], n)):
             action = _spare_camel(state, p, n, city)
@@ -188,7 +196,7 @@ def value(state, player: int) -> float:
         good = state.load[player][i]
         if good is not None:
             loaded += 1
-            group = state.group_of(player, state.pos[player][i])
+            group = linked(state, player, state.pos[player][i])
             steps = min(dist[s][city_of[good]] for s in group)
             points += GOOD_POINTS[good] / (1.0 + steps) * (0.6 if not state.under[player][i] else 0.8)
     points += PENALTY.get(loaded, -10) * (1.0 if state.end_triggered else 0.5)
@@ -251,7 +259,13 @@ def rank_actions(state, actions) -> list:
 # --- the bots -------------------------------------------------------------------------------------
 
 class _PolicyAgent:
-    """A bot that plays ``policy(position, rng)`` from the view (a single legal action is played at once)."""
+    """A bot that plays ``policy(state, rng)`` (a single legal action is played at once).
+
+    The policy decides on the game's own state, not on a copy rebuilt from the observation: the
+    policies read only what every seat sees (the bag's order is the one hidden thing, and none of
+    them looks at it; ``tests/caravan/test_agents.py`` checks they choose the same on the rebuilt
+    position), never change it, and return legal actions only (the tests check that too; the match
+    loop's own check would name the bot otherwise)."""
 
     name = "policy"
     policy = staticmethod(greedy_action)
@@ -260,10 +274,10 @@ class _PolicyAgent:
         self.rng = random.Random(check_seed(seed))
 
     def choose(self, view) -> Any:
-        if len(view.legal_actions) == 1:
-            return view.legal_actions[0]
-        action = type(self).policy(position(view.observation), self.rng)
-        return action if action in view.legal_actions else view.legal_actions[0]
+        state = view._state
+        if state.actions_left == 0:  # the only legal action
+            return END_TURN
+        return type(self).policy(state, self.rng)
 
 
 class KindRandomAgent(_PolicyAgent):

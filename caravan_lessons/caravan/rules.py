@@ -23,6 +23,7 @@ from typing import Any
 
 from .. import chance
 from ..core import Event, RuleViolation, _short, check_seed, derive_seed, plural
+from . import movegen
 from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, _rc
 from .board import Board, load_board
 from .components import (CAMELS, CAMELS_LEARNING, CUBES, GOOD_POINTS, MAX_ACTIONS, PLAYERS, REFILL_AT,
@@ -318,7 +319,7 @@ class State:
                 return RuleViolation("CAR-MOVE-4", f"Your camel on {label(target)} already carries a good: a good "
                                                    "passes through loaded camels but cannot stop on one.")
             return RuleViolation("CAR-MOVE-1", f"You have no empty camel on {label(target)} to receive the good.")
-        if target not in self.group_of(p, source):
+        if target not in movegen.linked(self, p, source):   # = self.group_of(p, source), remembered
             return RuleViolation("CAR-MOVE-1", f"{label(target)} is not linked to {label(source)} by a chain of "
                                                "your own camels on orthogonally neighbouring spaces (a diagonal does "
                                                "not link; other players' camels never do, CAR-MOVE-4).")
@@ -335,6 +336,16 @@ class State:
         problem = self.why_illegal(action)
         if problem is not None:
             raise problem
+        self._do(action)
+
+    def _apply_listed(self, action) -> None:
+        """:meth:`apply` for an action of this very position's :meth:`legal_actions` (the bots' lookahead and
+        search): the checks passed when the list was made, so they are skipped. Anything else goes through
+        :meth:`apply`; ``tests/caravan/test_movegen.py`` checks both give the same states."""
+        self._do(action)
+
+    def _do(self, action) -> None:
+        """Carry out a checked action."""
         p, label = self.current, self.board.label
         if isinstance(action, EndTurn):                                               # CAR-TURN-1, -2
             lost = self.actions_left
@@ -484,12 +495,9 @@ class State:
                                 and not self.under[q][j]})               # CAR-STEAL-1, -2
                 actions += [_made(Steal, node, q, good) for node, q, good in found]
         loaded = sorted({(pos[i], load[i]) for i in range(self.camels) if load[i] is not None})
-        groups: dict = {}
+        groups = movegen.groups(self, p) if loaded else None               # = group_of for each camel
         for source, good in loaded:                                        # CAR-MOVE-1, -4
-            group = groups.get(source)
-            if group is None:
-                group = self.group_of(p, source)
-                groups.update(dict.fromkeys(group, group))
+            group = groups[source]
             actions += [_made(MoveGood, source, target, good) for target in empty_at if target in group]
         return actions
 

@@ -100,7 +100,7 @@ class SaveFile(StrictModel):
                                      "numbered space at most (CAR-SETUP-4)")
     demand: list[DemandOnSpace] = Field(max_length=NUMBERED_SPACES, description="demand markers by space, each "
                                         "space once (markers lie only on numbered spaces)")
-    bag: list[str] = Field(max_length=ALL_CUBES - NUMBERED_SPACES)
+    bag: list[str] = Field(max_length=ALL_CUBES)
     delivered: list[Annotated[list[str], Field(max_length=ALL_CUBES)]] = Field(max_length=MAX_PLAYERS)
     markers: list[Markers] = Field(max_length=MAX_PLAYERS, description="demand markers on each player's board")
     tokens: list[bounded(0, MAX_PLAYERS * THEFT_TOKENS_EACH, "theft tokens", "CAR-SETUP-2", why="one per player")] \
@@ -158,8 +158,11 @@ def observation(state, player: int) -> dict:
     return data
 
 
-def from_dict(data: Any, source: str = "saved game"):
+def from_dict(data: Any, source: str = "saved game", *, history: bool = True):
     """A :class:`~.rules.State` from :func:`to_dict` output.
+
+    ``history``: False only for :func:`lesson_position` (positions built by hand, see there); a saved game
+    is also checked for how its cubes, markers and camels got where they are (:func:`_history`).
 
     Raises:
         SaveFileError: not the schema (naming the field), or impossible by the rules (naming the
@@ -204,7 +207,6 @@ def from_dict(data: Any, source: str = "saved game"):
     goods_at = [tuple(g.at) for g in model.goods]
     need(len(set(goods_at)) == len(goods_at), "two goods lie on one space", "CAR-SETUP-4")
     for g in model.goods:
-        need(tuple(g.at) in numbered, f"a good lies on {g.at}, which is not a numbered space", "CAR-SETUP-4")
         need(g.good in GOODS, f"a good on the board is unknown: {_short(g.good)}", "CAR-COMP-1")
     for d in model.demand:
         need(tuple(d.at) in numbered, f"demand markers on {d.at}, which is not a numbered space; markers go only "
@@ -219,10 +221,6 @@ def from_dict(data: Any, source: str = "saved game"):
     need(all(counts[g] == expected[g] for g in GOODS),
          f"cubes are not conserved: bag, board, camels and deliveries hold {dict(counts)}, the game has "
          f"{expected}", "CAR-SETUP-3" if model.short_game else "CAR-COMP-1")
-    need(len(model.bag) % REFILL_DRAW == 0, f"the bag holds {len(model.bag)} cubes, not a multiple of 4",
-         "CAR-REFILL-3")
-    need(not model.bag or REFILL_AT < len(model.goods) <= NUMBERED_SPACES,
-         f"{len(model.goods)} goods on the board while the bag is not empty", "CAR-REFILL-1")
     need(model.end_triggered == (not model.bag), "the end is triggered exactly when the bag is empty", "CAR-END-1")
     need(not model.over or model.end_triggered, "a game cannot be over before the bag is empty", "CAR-END-1")
     need(0 <= model.current < n and 0 <= model.first_player < n, "a seat out of range", "CAR-TURN-1")
@@ -235,16 +233,74 @@ def from_dict(data: Any, source: str = "saved game"):
     for i, (seat, _text, rule) in enumerate(model.events):
         need(-1 <= seat < n, f"events[{i}] names seat {seat}; seats are 0..{n - 1} (-1: the game)", "CAR-TURN-1")
         need(rule == "" or rule in RULES, f"events[{i}] cites {_short(rule)}, which is no Caravan rule ID", "CAR-TURN-1")
-    drawn = sum(expected.values()) - NUMBERED_SPACES - len(model.bag)
-    need(REFILL_DRAW * len(model.draws) <= drawn, f"{len(model.draws)} refills of {REFILL_DRAW} cubes, but only "
+    if history:
+        _history(model, board, sum(expected.values()), need)
+
+    return _build(model.model_dump(), board, camels)
+
+
+def _history(model, board, cubes: int, need) -> None:
+    """How the pieces got where they are, which a hand-built lesson position may skip (:func:`lesson_position`):
+    goods only on numbered spaces (CAR-SETUP-4), a bag of whole refills that refills as soon as 4 goods are
+    left (CAR-REFILL-1, CAR-REFILL-3), exactly one refill per 4 cubes drawn, demand markers only on goods and
+    exactly 4 at setup and 4 per refill (CAR-REFILL-2, CAR-PICK-2, CAR-STEAL-5), no good loaded in its own
+    city (it would have been delivered, CAR-MOVE-2), and no more camels on the board than their owner has
+    had actions (CAR-TURN-1, each placement costs at least one)."""
+    from .rules import State
+
+    numbered = set(board.numbered)
+    goods_at = {tuple(g.at) for g in model.goods}
+    for g in model.goods:
+        need(tuple(g.at) in numbered, f"a good lies on {g.at}, which is not a numbered space", "CAR-SETUP-4")
+    need(len(model.bag) % REFILL_DRAW == 0, f"the bag holds {len(model.bag)} cubes, not a multiple of 4",
+         "CAR-REFILL-3")
+    need(not model.bag or REFILL_AT < len(model.goods) <= NUMBERED_SPACES,
+         f"{len(model.goods)} goods on the board while the bag is not empty", "CAR-REFILL-1")
+    drawn = cubes - NUMBERED_SPACES - len(model.bag)
+    need(REFILL_DRAW * len(model.draws) == drawn, f"{len(model.draws)} refills of {REFILL_DRAW} cubes recorded, but "
          f"{drawn} cubes have left the bag since setup", "CAR-REFILL-3")
+    bare = sorted(tuple(d.at) for d in model.demand if tuple(d.at) not in goods_at)
+    need(not bare, f"demand markers lie on {_short([list(x) for x in bare], 40)} where no good lies; markers go on "
+         "goods, and leave with them", "CAR-REFILL-2")
     placed = len(board.demand_start) + REFILL_AT * len(model.draws)
     held = sum(d.markers for d in model.demand) + sum(model.markers)
     need(held <= placed, f"{held} demand markers on the board and the players' boards, but only {placed} were "
          f"placed: {len(board.demand_start)} at setup and {REFILL_AT} at each of {len(model.draws)} refills",
          "CAR-REFILL-2")
+    need(held >= placed, f"{held} demand markers on the board and the players' boards, but {placed} were placed "
+         f"({len(board.demand_start)} at setup, {REFILL_AT} at each of {len(model.draws)} refills); markers are never "
+         "lost or stolen, they stay where they are", "CAR-STEAL-5")
+    n = model.players
+    for p, row in enumerate(model.camels):
+        for i, camel in enumerate(row):
+            if camel.good is not None:
+                need(board.city_of[camel.good] != tuple(camel.at), f"camels[{p}][{i}] carries {camel.good} in "
+                     f"{board.label(tuple(camel.at))}, its own city: a good that reaches its city is delivered",
+                     "CAR-MOVE-2")
+        turns = [t for t in range(model.turn) if (model.first_player + t) % n == p]
+        used = sum(State.allowance(t) for t in turns)
+        if model.current == p:
+            used += State.allowance(model.turn) - model.actions_left
+        out = sum(c.at is not None for c in row)
+        need(out <= used, f"player {p} has {out} camels on the board after {used} actions; each placement costs an "
+             "action", "CAR-TURN-1")
 
-    return _build(model.model_dump(), board, camels)
+
+def lesson_position(data: Any):
+    """A position built by hand for a lesson or an exercise (``caravan.scenario``), checked like a saved game
+    but for how its pieces got there.
+
+    [ruling] A lesson sets up what it teaches: it clears the board (``goods={}``) while the opening demand
+    markers stay, loads camels with cubes taken straight from the bag (a bag that is no whole number of
+    refills, fewer goods on the board than a refill leaves), puts a good on a space that is not numbered,
+    gives markers, stands a loaded camel in its good's city, or places camels on an early turn. No game reaches such a position, so the saved-game
+    loader refuses it (:func:`_history`); this path skips exactly those checks. Cubes are still conserved,
+    theft tokens still add up, the turn and the end are still as the rules have them.
+
+    Raises:
+        SaveFileError: the position breaks the schema or a rule of the position ("scenario: CAR-...").
+    """
+    return from_dict(data, source="scenario", history=False)
 
 
 def _build(data: dict, board, camels: int):

@@ -103,15 +103,14 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
         current, turn, actions_left: whose turn, the game's turn number (0-based; default: the first
             4-action turn that is ``current``'s) and actions left (default: the turn's allowance).
 
-    The position then goes through the same consistency checks as a saved game (``saves.from_dict``),
-    so a position the rules forbid is refused with the clause's ID. [ruling] Three checks of the
-    loader are about how the cubes got where they are, not about the position, and a lesson may need
-    to skip that history: it may clear the board (``goods={}``), load camels with cubes taken straight
-    from the bag, or put a good on a space that is not numbered (a refill exercise). That leaves
-    fewer goods on the board than a refill allows (CAR-REFILL-1), a bag that is not a multiple of 4
-    cubes (CAR-REFILL-3) or a good off the numbered spaces (CAR-SETUP-4). ``scenario`` allows those
-    three (and only those); the loader does not, so a lesson position that uses them cannot be saved
-    and loaded back.
+    The position then goes through the consistency checks of a saved game's position
+    (``saves.lesson_position``), so a position the rules forbid is refused with the clause's ID.
+    [ruling] The saved-game loader also checks how the cubes, markers and camels got where they are, and a
+    lesson may need to skip that history: clear the board (``goods={}``) while the opening markers stay,
+    load camels with cubes taken straight from the bag, put a good on a space that is not numbered (a
+    refill exercise), give markers, or place several camels on an early turn. ``lesson_position`` skips
+    those checks (and only those); the loader does not, so such a lesson position, saved, does not load
+    back as a game.
 
     Raises:
         ValueError: an argument of the wrong shape (naming it and what it takes; booleans and floats
@@ -158,20 +157,12 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
 
 
 def _check_position(state: State) -> None:
-    """The saved-game checks (``saves.from_dict``) on ``state``, but for the two ways a lesson may
-    shape the bag (see :func:`scenario`); ValueError ``"scenario: <clause>: ..."`` if one fails."""
-    from .saves import from_dict
+    """The checks of a saved game's position (``saves.lesson_position``: all but how the pieces got there, see
+    :func:`scenario`) on ``state``; ValueError ``"scenario: <clause>: ..."`` if one fails."""
+    from .saves import lesson_position
 
-    data = state.to_dict()
-    numbered = [list(node) for node in state.board.numbered]
-    off = [g["good"] for g in data["goods"] if g["at"] not in numbered]
-    if data["bag"] or off:  # CAR-REFILL-1/3, CAR-SETUP-4 only: check the rest as if these cubes were delivered
-        data["delivered"] = [list(d) for d in data["delivered"]]
-        data["delivered"][0] += data["bag"] + off
-        data["goods"] = [g for g in data["goods"] if g["at"] in numbered]
-        data["bag"], data["end_triggered"], data["over"] = [], True, False
     try:
-        from_dict(data, source="scenario")
+        lesson_position(state.to_dict())
     except SaveFileError as exc:
         raise ValueError(str(exc)) from None
 

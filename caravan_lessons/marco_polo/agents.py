@@ -22,21 +22,49 @@ SEATS = (2, 3, 4)
 GOOD_VALUE = (1.0, 1.4, 1.8)
 
 
+_TABLES: dict[int, tuple] = {}
+
+
+def _tables(data) -> tuple:
+    """Per game data, what :func:`value` reads again and again: each contract's goods cost ``(pepper, silk,
+    gold)`` and victory points, and a cache of objective cities by objective cards."""
+    found = _TABLES.get(id(data))
+    if found is None or found[0] is not data:
+        contracts = {cid: (tuple(c["cost"].get(g, 0) for g in GOOD_NAMES), c["reward"].get("vp", 0))
+                     for cid, c in data.contracts.items()}
+        found = _TABLES[id(data)] = (data, contracts, {})
+    return found
+
+
+def _targets(state, seat: int) -> frozenset:
+    """The cities of ``seat``'s objective cards."""
+    cache = _tables(state.data)[2]
+    key = tuple(state.objectives[seat])
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = frozenset(c for o in key for c in state.data.objectives[o][0])
+    return found
+
+
 def value(state, seat: int) -> float:
-    """A rough worth of ``seat``'s position in victory points (used by :class:`GreedyAgent`)."""
+    """A rough worth of ``seat``'s position in victory points (used by :class:`GreedyAgent`): victory points,
+    coins / 8, camels / 4, goods (1, 1.4, 1.8 each), 4 per trading post (+5 in an objective city, +8 in
+    Beijing), half of each active contract's points less 1.5 per good it still lacks, 2.5 per fulfilled
+    contract and 0.5 per die left."""
+    goods = state.goods[seat]
     v = float(state.vp[seat]) + state.coins[seat] / 8 + state.camels[seat] / 4
-    v += sum(n * w for n, w in zip(state.goods[seat], GOOD_VALUE))
-    targets = {c for o in state.objectives[seat] for c in state.data.objectives[o][0]}
+    v += goods[0] * 1.0 + goods[1] * 1.4 + goods[2] * 1.8
+    targets = _targets(state, seat)
     for city, owners in state.posts.items():
         if seat in owners:
             v += 4 + (5 if city in targets else 0) + (8 if city == "beijing" else 0)
+    contracts = _tables(state.data)[1]
     for cid in state.active[seat]:
-        contract = state.data.contracts[cid]
-        missing = sum(max(0, contract["cost"].get(g, 0) - n) for g, n in zip(("pepper", "silk", "gold"),
-                                                                               state.goods[seat]))
-        v += max(0.0, contract["reward"].get("vp", 0) - 1.5 * missing) / 2
+        (p, s, g), points = contracts[cid]
+        missing = max(0, p - goods[0]) + max(0, s - goods[1]) + max(0, g - goods[2])
+        v += max(0.0, points - 1.5 * missing) / 2
     v += 2.5 * len(state.fulfilled[seat])
-    v += 0.5 * sum(1 for _ in state.dice[seat])
+    v += 0.5 * len(state.dice[seat])
     return v
 
 
@@ -48,7 +76,7 @@ def _settled_value(state, seat: int, depth: int = 3, worth=None) -> float:
         options = state.legal_actions()
         if len(options) > 40:
             options = options[:: len(options) // 40 + 1]
-        state = max((state.child(o) for o in options), key=lambda child: worth(child, seat))
+        state = max((state._child_listed(o) for o in options), key=lambda child: worth(child, seat))
         depth -= 1
     return worth(state, seat)
 
@@ -78,7 +106,7 @@ class GreedyAgent:
             elif isinstance(action, EndTurn):
                 score = base
             else:
-                score = _settled_value(state.child(action), seat, worth=self.worth)
+                score = _settled_value(state._child_listed(action), seat, worth=self.worth)
             if best_score is None or score > best_score + 1e-9:
                 best, best_score = [action], score
             elif abs(score - best_score) <= 1e-9:
@@ -130,23 +158,27 @@ def plan_value(state, seat: int) -> float:
     still needs count more, and a fulfilled contract counts its victory points at once."""
     v = value(state, seat)
     hops = _hops(state)
-    rounds_left = max(0, state.data.tables["rounds"] - state.round) + 1
+    rounds = state.data.tables["rounds"]
+    rounds_left = max(0, rounds - state.round) + 1
     pull = 0.35 + 0.25 * min(rounds_left, 4)
-    targets = {c for o in state.objectives[seat] for c in state.data.objectives[o][0] if not state.has_post(seat, c)}
-    if not state.has_post(seat, "beijing"):
+    posts = state.posts
+    targets = {c for c in _targets(state, seat) if seat not in posts.get(c, ())}
+    if seat not in posts.get("beijing", ()):
         targets.add("beijing")
-    for city in targets:
+    travellers = state.travellers[seat]
+    for city in sorted(targets):  # a fixed order: the sum must not depend on the process's string hashing
         weight = 1.8 if city == "beijing" else 1.0
-        steps = min(hops[t].get(city, 12) for t in state.travellers[seat])
+        steps = min(hops[t].get(city, 12) for t in travellers)
         v -= pull * weight * min(steps, 8)
-    need = [0, 0, 0]
+    contracts = _tables(state.data)[1]
+    need0 = need1 = need2 = 0
     for cid in state.active[seat]:
-        cost = state.data.contracts[cid]["cost"]
-        for i, g in enumerate(GOOD_NAMES):
-            need[i] += cost.get(g, 0)
-    v += sum(min(n, k) * 0.6 for n, k in zip(state.goods[seat], need))
+        (p, s, g), _ = contracts[cid]
+        need0, need1, need2 = need0 + p, need1 + s, need2 + g
+    goods = state.goods[seat]
+    v += min(goods[0], need0) * 0.6 + min(goods[1], need1) * 0.6 + min(goods[2], need2) * 0.6
     v += 1.0 * len(state.active[seat])
-    if state.round == state.data.tables["rounds"]:
+    if state.round == rounds:
         v += state.coins[seat] / 10 - state.coins[seat] / 8 - state.camels[seat] / 4
     return v
 
@@ -203,7 +235,7 @@ def determinize(observation: dict, rng: random.Random):
         _TEMPLATES.clear()
         _TEMPLATES[key] = found = (observation, template, me, seen_contracts)
     _, template, me, seen = found
-    state = template.clone()
+    state = template._scratch(events=True)  # the template never changes: the copy shares what search rarely writes
     state.rng = random.Random(rng.getrandbits(64))
     data = state.data
     unseen = [o for o in sorted(data.objectives) if o not in state.objectives[me]]
@@ -211,7 +243,7 @@ def determinize(observation: dict, rng: random.Random):
     for seat in range(state.players):
         if seat != me:
             k = len(template.objectives[seat])
-            state.objectives[seat], unseen = unseen[:k], unseen[k:]
+            state._own("objectives")[seat], unseen = unseen[:k], unseen[k:]
     hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
     rng.shuffle(hidden)
     sizes = [len(p) for p in template.piles]

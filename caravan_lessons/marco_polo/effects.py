@@ -80,7 +80,8 @@ def gain(state, seat: int, items, rule: str, source: str) -> None:
             state.goods[seat][GOOD_INDEX[key]] += n
         elif key == "vp":
             state.vp[seat] += n
-            state.vp_items[seat][source] = state.vp_items[seat].get(source, 0) + n
+            items = state._own("vp_items")[seat]
+            items[source] = items.get(source, 0) + n
         elif key == "good_choice":
             follow.append(("goods", seat, n, False, rule))
             continue
@@ -113,7 +114,8 @@ def pay(state, seat: int, bundle: dict) -> None:
             state.goods[seat][GOOD_INDEX[key]] -= n
         elif key == "vp":
             state.vp[seat] -= n
-            state.vp_items[seat]["city cards"] = state.vp_items[seat].get("city cards", 0) - n
+            items = state._own("vp_items")[seat]
+            items["city cards"] = items.get("city cards", 0) - n
 
 
 def _max_pairs(goods) -> int:
@@ -321,7 +323,7 @@ def fulfil(state, seat: int, cid: int) -> None:
     contract = state.data.contracts[cid]
     pay(state, seat, contract["cost"])
     state.active[seat].remove(cid)
-    state.fulfilled[seat].append(cid)
+    state._own("fulfilled")[seat].append(cid)
     state._log(seat, f"Player {seat} fulfils contract {cid}.", "MP-BONUS-2")
     gain(state, seat, contract["reward"].items(), "MP-BONUS-2", "contracts")
 
@@ -434,7 +436,7 @@ def _do_move(state, seat: int, action: Move, plan: dict, rule: str) -> None:
     state.camels[seat] -= plan["camels"]
     state.coins[seat] -= plan["coins"]
     for i, path in enumerate(action.paths):
-        state.travellers[seat][i] = path[-1]
+        state._own("travellers")[seat][i] = path[-1]
     state._log(seat, f"Player {seat}: {action} (pays {plural(plan['coins'], 'coin')}, "
                      f"{plural(plan['camels'], 'camel')}).", rule)
     stops = plan["passed"] if state.characters[seat] == "wilhelm" else []       # MP-CHAR-7
@@ -456,20 +458,21 @@ def arrive(state, seat: int, cities) -> None:
 
 
 def place_post(state, seat: int, city: str, follow: list, counts: bool) -> None:
-    owners = state.posts.setdefault(city, [])
+    owners = state._own("posts").setdefault(city, [])
     owners.append(seat)
     state.posted_this_turn.append(city)
     kind = state.map.kind[city]
     if counts:
-        state.posts_left[seat] -= 1
-        state.posts_placed[seat] += 1
+        state._own("posts_left")[seat] -= 1
+        state._own("posts_placed")[seat] += 1
         n = state.posts_placed[seat]
         points = state.data.tables["post_points"].get(str(n), 0)
         if n == 11 and state.characters[seat] != "wilhelm":
             points = 0
         if points:
             state.vp[seat] += points
-            state.vp_items[seat]["trading posts"] = state.vp_items[seat].get("trading posts", 0) + points
+            items = state._own("vp_items")[seat]
+            items["trading posts"] = items.get("trading posts", 0) + points
             state._log(seat, f"Player {seat} places their {n}th trading post: {plural(points, 'victory point')}.",
                        "MP-CHAR-7" if n == 11 else "MP-TRAVEL-7")
     if kind == "beijing":
@@ -480,7 +483,7 @@ def place_post(state, seat: int, city: str, follow: list, counts: bool) -> None:
         state._log(seat, f"Player {seat} places a trading post in {state.map.name[city]}.",
                    "MP-TRAVEL-4" if kind == "large" else "MP-TRAVEL-5")
     if kind == "large" and state.outposts.get(city) is not None:                     # MP-TRAVEL-4
-        bonus = state.outposts.pop(city)
+        bonus = state._own("outposts").pop(city)
         follow.append(("gain", seat, tuple(state.data.outpost_bonuses[bonus].items()), "MP-TRAVEL-4",
                        "outpost bonus"))
     elif kind == "small":                                                            # MP-TRAVEL-5
@@ -624,7 +627,7 @@ def resolve(state, action, plan) -> None:
             _take_contract(state, seat, cid, "MP-CONTRACT-3")
     elif kind == "discard":
         state.active[seat].remove(v)
-        state.special_pile.append(v)
+        state._own("special_pile").append(v)
         state.active[seat].append(task[2])
         state._log(seat, f"Player {seat} discards contract {v} to the special pile and takes contract {task[2]}.",
                    "MP-CONTRACT-3")
@@ -634,9 +637,10 @@ def resolve(state, action, plan) -> None:
         gain(state, seat, (("coins", v), ("camels", task[2] - v)), "MP-ROUND-4", "compensation")
     elif kind == "move_post":
         if v:
-            state.posts[v].remove(seat)
-            if not state.posts[v]:
-                del state.posts[v]
+            posts = state._own("posts")
+            posts[v].remove(seat)
+            if not posts[v]:
+                del posts[v]
             follow: list[tuple] = []
             state._log(seat, f"Player {seat} moves their trading post from {state.map.name[v]}.", "MP-TRAVEL-11")
             place_post(state, seat, task[2], follow, counts=False)
@@ -658,10 +662,10 @@ def resolve(state, action, plan) -> None:
         state._log(seat, f"Player {seat} copies the city bonus {v}.", "MP-CITYBONUS-1")
         gain(state, seat, bonus["gain"].items(), "MP-CITYBONUS-1", "city bonuses")
     elif kind == "objectives":
-        state.objectives[seat] = list(v)
+        state._own("objectives")[seat] = list(v)
         state._log(seat, f"Player {seat} keeps 2 objectives and returns the others.", "MP-SETUP-13")
     elif kind == "character":
-        state.characters[seat] = v
+        state._own("characters")[seat] = v
         state._log(seat, f"Player {seat} chooses {state.data.characters[v]['name']}.", "MP-SETUP-11")
 
 
@@ -677,7 +681,7 @@ def _auto(state, task) -> None:
         state.give_black_die(task[1], task[2])
     elif kind == "matteo":                                                         # MP-CHAR-2
         if state.special_pile:
-            _take_contract(state, task[1], state.special_pile.pop(0), "MP-CHAR-2")
+            _take_contract(state, task[1], state._own("special_pile").pop(0), "MP-CHAR-2")
     elif kind == "setup_done":
         state._finish_setup()
     elif kind == "roll":

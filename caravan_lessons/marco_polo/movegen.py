@@ -43,8 +43,29 @@ def _can_travel(state, seat: int, low: int, coins: int) -> bool:
     return found
 
 
-def placements(state, seat: int) -> list:
-    """Every legal main-action :class:`Place` for ``seat`` now, in ``_placements``'s order."""
+_GROUPS: dict = {}
+
+
+def _groups(dice: list) -> dict:
+    """``{k: [(combo, lowest value, holds an own die), ...]}``: the distinct ways to take k = 1, 2, 3 of
+    ``dice``, in sorted order; remembered per tuple of the dice as listed."""
+    key = tuple(dice)
+    found = _GROUPS.get(key)
+    if found is None:
+        if len(_GROUPS) > 100_000:
+            _GROUPS.clear()
+        found = {1: [((d,), d[1], d[0] == "own") for d in sorted(set(dice))]}
+        for k in (2, 3):
+            if len(dice) >= k:
+                found[k] = [(combo, min(x for _, x in combo), any(c == "own" for c, _ in combo))
+                            for combo in sorted(set(combinations(dice, k)))]
+        _GROUPS[key] = found
+    return found
+
+
+def placements(state, seat: int, first_only: bool = False) -> list:
+    """Every legal main-action :class:`Place` for ``seat`` now, in ``_placements``'s order (``first_only``:
+    at most the first of them, to ask whether there is any)."""
     dice = state.dice[seat]
     if not dice:
         return []
@@ -53,12 +74,7 @@ def placements(state, seat: int) -> list:
     coins = state.coins[seat]
     spaces = state.spaces
     board = state.board_contracts
-    distinct = sorted(set(dice))
-    groups = {1: [((d,), d[1], d[0] == "own") for d in distinct]}
-    for k in (2, 3):
-        if len(dice) >= k:
-            groups[k] = [(combo, min(x for _, x in combo), any(c == "own" for c, _ in combo))
-                         for combo in sorted(set(combinations(dice, k)))]
+    groups = _groups(dice)
     values = (1, 2, 3, 4, 5, 6) if raschid else (0,)
     first_contract = next((i + 1 for i, c in enumerate(board) if c is not None), 7)
     bazaar = state.data.bazaar
@@ -104,4 +120,6 @@ def placements(state, seat: int) -> list:
                 if card is not None and effects.card_uses(state, seat, card, low) < 1:
                     continue
                 append(_place(space, combo, v))
+                if first_only:
+                    return out
     return out

@@ -45,6 +45,21 @@ NEED_RULE = {"coins": "MP-ACT-3", "khan": "MP-KHAN-1", "contracts": "MP-CONTRACT
 
 _MAPS: dict[int, Map] = {}
 
+def _nested(rows):
+    return [list(x) for x in rows]
+
+
+_COPY = {"characters": list, "special_pile": list, "posts_left": list, "posts_placed": list, "outposts": dict,
+         "objectives": _nested, "piles": _nested, "fulfilled": _nested, "travellers": _nested,
+         "vp_items": lambda rows: [dict(x) for x in rows], "posts": lambda posts: {k: list(v) for k, v in posts.items()}}
+SHARED_FIELDS = frozenset(_COPY)
+_COPY["events"] = list
+_SHARED_AND_EVENTS = SHARED_FIELDS | {"events"}
+"""The containers a lookahead child (``State._child_listed``) shares with its parent until it changes them:
+what a move rarely touches (characters, objectives, the contract piles, outposts, trading posts, fulfilled
+contracts, victory points by kind, travellers). The rules change them only through ``State._own(name)``."""
+
+
 
 def _map_for(data: GameData) -> Map:
     found = _MAPS.get(id(data))
@@ -212,16 +227,16 @@ class State:
         """Powers that change the setup (MP-CHAR-5/7/8), then round 1 starts."""
         for seat, who in enumerate(self.characters):
             if who == "kubilai":                   # MP-CHAR-5
-                self.travellers[seat] = ["beijing"]
-                self.posts.setdefault("beijing", []).insert(0, seat)
-                self.posts_left[seat] -= 1
-                self.posts_placed[seat] += 1
+                self._own("travellers")[seat] = ["beijing"]
+                self._own("posts").setdefault("beijing", []).insert(0, seat)
+                self._own("posts_left")[seat] -= 1
+                self._own("posts_placed")[seat] += 1
                 self._log(seat, "Kubilai Khan starts in Beijing with a trading post on its 10-point space.",
                           "MP-CHAR-5")
             elif who == "wilhelm":                 # MP-CHAR-7
-                self.posts_left[seat] += 2
+                self._own("posts_left")[seat] += 2
             elif who == "polos":                   # MP-CHAR-8
-                self.travellers[seat] = ["venezia", "venezia"]
+                self._own("travellers")[seat] = ["venezia", "venezia"]
         self.phase = "play"
         self._start_round()
 
@@ -279,8 +294,8 @@ class State:
             self._sheet = final_score(self)
             return
         # MP-ROUND-5: leftover contracts to the bottom of the special pile, a new pile comes out
-        self.special_pile.extend(c for c in self.board_contracts if c is not None)
-        self.board_contracts = self.piles.pop(0)
+        self._own("special_pile").extend(c for c in self.board_contracts if c is not None)
+        self.board_contracts = self._own("piles").pop(0)
         self._log(-1, "The contracts left go under the special pile; 6 new contracts come out.", "MP-ROUND-5")
         for seat in range(self.players):
             self.dice[seat] = []
@@ -364,7 +379,30 @@ class State:
         Raises:
             RuleViolation: the action is illegal (the state is unchanged); the rule ID names the clause.
         """
-        plan = self._check(action)
+        self._do(action, self._check(action))
+
+    def _apply_listed(self, action: Any) -> None:
+        """:meth:`apply` for an action taken from this very position's :meth:`legal_actions`, for the bots'
+        lookahead and search: the checks passed when the list was made, so only the plan they hand to the
+        effects is worked out (:meth:`_listed_plan`). Anything else must go through :meth:`apply`;
+        ``tests/marco_polo/test_fast_paths.py`` checks both give the same states."""
+        self._do(action, self._listed_plan(action))
+
+    def _listed_plan(self, action: Any) -> Any:
+        """What :meth:`_check` returns for a legal ``action``, without the checks."""
+        if self.tasks:
+            if action.__class__ is Move:               # the path's costs are the plan: the effects' own check
+                return effects.check(self, action)
+            return None
+        if action.__class__ is Place:
+            seat, space = self.current, action.space
+            low = action.set_to if self.characters[seat] == "raschid" else min(v for _, v in action.dice)
+            fallback = space == "moneybag" and not self.main_done and not movegen.placements(self, seat, True)
+            return {"low": low, "pay": self.surcharge(seat, space, low), "fallback": fallback}
+        return None
+
+    def _do(self, action: Any, plan: Any) -> None:
+        """Carry out a checked action (``plan``: what the checks worked out)."""
         self._sheet = None if self.phase != "over" else self._sheet
         if isinstance(action, (Choose, Move)):
             effects.resolve(self, action, plan)
@@ -402,12 +440,70 @@ class State:
         other.apply(action)
         return other
 
-    def clone(self) -> State:
-        """An independent copy (lists copied, the random generator's state too)."""
+    def _child_listed(self, action: Any) -> State:
+        """:meth:`child` for an action of this position's :meth:`legal_actions`, for the bots' lookahead: the
+        checks are skipped (see :meth:`_apply_listed`), the events are not kept (the child's ``events`` holds
+        only its own), and the containers a move rarely changes (:data:`SHARED_FIELDS`) are shared with this
+        state until the child changes them (:meth:`_own`). The child is a scratch copy: valid while this state
+        does not change."""
+        other = self._scratch()
+        other._do(action, other._listed_plan(action))
+        return other
+
+    def _scratch(self, events: bool = False) -> State:
+        """A copy for search and lookahead: it shares :data:`SHARED_FIELDS` (and the generator, see :attr:`rng`)
+        with this state until it changes them; it starts with no events, or (``events``) with this state's,
+        shared until it logs one. Valid while this state does not change; the rules change it as any state,
+        but code that writes a shared field by hand must go through :meth:`_own`."""
         other = State.__new__(State)
+        self._rng_shared = True
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if events:
+            other._shared = _SHARED_AND_EVENTS
+        else:
+            other._shared = SHARED_FIELDS
+            other.events = []
+        other.coins, other.camels, other.vp = self.coins[:], self.camels[:], self.vp[:]
+        other.tasks, other.board_contracts = self.tasks[:], self.board_contracts[:]
+        other.posted_this_turn = self.posted_this_turn[:]
+        other.goods = [x[:] for x in self.goods]
+        other.dice = [x[:] for x in self.dice]
+        other.active = [x[:] for x in self.active]
+        other.spaces = {k: v[:] for k, v in self.spaces.items()}
+        return other
+
+    def _own(self, name: str):
+        """The field ``name`` of :data:`SHARED_FIELDS`, this state's own copy (copy on write): every change of
+        those fields goes through here, so a lookahead child (:meth:`_child_listed`) never changes its parent."""
+        if name in self._shared:
+            self._shared = self._shared - {name}
+            setattr(self, name, _COPY[name](getattr(self, name)))
+        return getattr(self, name)
+
+    _shared: frozenset = frozenset()
+    _rng_shared = False
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own random generator (setup shuffles, dice). A clone shares it with the state it was
+        cloned from until one of them draws from it: that one takes its own copy first (copy on write), so a
+        clone costs no copy of the generator, and the two never disturb each other's dice."""
+        if self._rng_shared:
+            mine = random.Random.__new__(random.Random)
+            mine.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = mine, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng, self._rng_shared = value, False
+
+    def clone(self) -> State:
+        """An independent copy (lists copied; the random generator shared until either draws, see :attr:`rng`)."""
+        other = State.__new__(State)
+        self._rng_shared = True                    # neither may draw from the shared generator without a copy
+        other.__dict__.update(self.__dict__)
+        other._shared = frozenset()
         for name in ("coins", "camels", "vp", "posts_left", "posts_placed", "characters", "events", "tasks",
                      "board_contracts", "special_pile", "posted_this_turn", "winners"):
             setattr(other, name, list(getattr(self, name)))
@@ -459,6 +555,8 @@ class State:
 
     # --- helpers shared with effects.py --------------------------------------------------------------
     def _log(self, player: int, text: str, rule: str = "") -> None:
+        if self._shared and "events" in self._shared:
+            self._own("events")
         self.events.append(Event(player, text, rule))
 
     def _check_seat(self, player: Any) -> None:
@@ -576,7 +674,7 @@ class State:
                                 f"{plural(self.coins[seat] - pay, 'coin')} and {plural(self.camels[seat], 'camel')} (1 step costs 3 coins plus the route)")
         main_fallback = False
         if space == "moneybag" and not self.main_done:
-            main_fallback = not movegen.placements(self, seat)
+            main_fallback = not movegen.placements(self, seat, first_only=True)
             if not main_fallback and not pool:
                 raise RuleViolation("MP-TURN-1", "the moneybag is a bonus action: keep a die for your main action")
         return {"low": low, "pay": pay, "fallback": main_fallback}

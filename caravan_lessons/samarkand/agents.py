@@ -37,21 +37,36 @@ def points_now(state: State, p: int) -> int:
     return state.money[p] + len(state.goods_tiles[p]) + len(state.relation_tiles[p]) + cards
 
 
-def estimate(state: State, p: int) -> float:
+def _family_terms(state: State) -> list[tuple[float, bool]]:
+    """Per family, :func:`estimate`'s prospects term (0.6 per relation tile left up to 3, 0.5 per dirham of
+    treasury up to 2) and whether its reserve is empty: the same for every seat, so worked out once a position."""
+    stack, treasury, reserve = state.relation_stack, state.treasury, state.reserve
+    return [(0.6 * min(stack[f], 3) + 0.5 * min(treasury[f], 2), not reserve[f]) for f in range(len(stack))]
+
+
+def estimate(state: State, p: int, _terms: list | None = None) -> float:
     """``points_now`` plus rough prospects (in points): for each card in hand whose space a married
     family can still reach, 2.5; for each married family, 0.6 per relation tile left on its stack
-    (up to 3: premiums to come) and 0.5 per dirham in its treasury (up to 2: second camels)."""
-    board, held, frontier = state.board, state.held[p], state.frontier
-    value = float(points_now(state, p))
+    (up to 3: premiums to come) and 0.5 per dirham in its treasury (up to 2: second camels), less 1 if
+    its reserve of camels is empty."""
+    held, hand = state.held[p], state.hands[p]
+    goods_space, camels = state.board.goods_space, state.camels
+    cards = 0  # points_now, inline
+    for g in hand:
+        for f in camels[goods_space[g]]:
+            cards += OWN_CAMEL_POINTS if held[f] else OTHER_CAMEL_POINTS
+    value = float(state.money[p] + len(state.goods_tiles[p]) + len(state.relation_tiles[p]) + cards)
     mine = [f for f, n in enumerate(held) if n]
-    for g in state.hands[p]:
-        s = board.goods_space[g]
-        if any(s in frontier[f] for f in mine):
-            value += 2.5
-    for f in mine:
-        value += 0.6 * min(state.relation_stack[f], 3) + 0.5 * min(state.treasury[f], 2)
-        if not state.reserve[f]:
-            value -= 1.0
+    if mine:  # the spaces a married family can still reach: the union of their frontiers, made once
+        frontier = state.frontier
+        reach = frontier[mine[0]] if len(mine) == 1 else set().union(*[frontier[f] for f in mine])
+        value += 2.5 * sum(1 for g in hand if goods_space[g] in reach)
+        terms = _terms if _terms is not None else _family_terms(state)
+        for f in mine:
+            term, empty = terms[f]
+            value += term
+            if empty:
+                value -= 1.0
     return value
 
 
@@ -88,7 +103,7 @@ class GreedyAgent:
             return actions[0]
         me = view.player
         state = resample(view._state, me, self.rng)
-        return max(actions, key=lambda action: points_now(state.child(action), me) + self.rng.random() * 1e-3)
+        return max(actions, key=lambda action: points_now(state._child_listed(action), me) + self.rng.random() * 1e-3)
 
 
 class HeuristicAgent:
@@ -112,9 +127,10 @@ class HeuristicAgent:
 
 def score_action(state: State, action, me: int, rival_weight: float = 0.3) -> float:
     """The value of ``action`` for seat ``me`` after one decision (see :class:`HeuristicAgent`)."""
-    child = state.child(action)
-    rivals = [estimate(child, q) for q in range(state.players) if q != me]
-    return estimate(child, me) - rival_weight * max(rivals)
+    child = state._child_listed(action)
+    terms = _family_terms(child)
+    rivals = [estimate(child, q, terms) for q in range(state.players) if q != me]
+    return estimate(child, me, terms) - rival_weight * max(rivals)
 
 
 # --- hooks for the shared MCTS ---------------------------------------------------------------------------
@@ -123,6 +139,11 @@ def determinize(observation: dict, rng: random.Random) -> State:
     """A full state that fits ``observation``: the unseen cards (other hands, deck, discards) dealt
     at random, the bag (2 players) in a random order.
 
+    The first call for an observation builds a template through the save-file validator
+    (:func:`_determinize_checked`, the reference); later calls for the same observation (the MCTS
+    asks once per iteration) clone the template and deal its hidden cards again, drawing from ``rng``
+    exactly as the reference does, so both give the same state (``tests/samarkand/test_fast_paths.py``).
+
     Raises:
         ValueError: not a Samarkand observation; ``rng`` not a ``random.Random``.
     """
@@ -130,18 +151,71 @@ def determinize(observation: dict, rng: random.Random) -> State:
         raise ValueError("determinize needs a Samarkand observation (state.observation(player))")
     if not isinstance(rng, random.Random):
         raise ValueError(f"determinize: rng is a random.Random (e.g. random.Random(0)), not {_short(rng)}")
+    found = _TEMPLATES.get(id(observation))
+    if found is None or found[0] is not observation:
+        template = _determinize_checked(observation, random.Random(0))
+        _TEMPLATES.clear()
+        _TEMPLATES[id(observation)] = found = (observation, template, _unseen(observation))
+    _, template, unseen = found
+    me = observation["player"]
+    state = template.clone()
+    unseen = unseen[:]
+    rng.shuffle(unseen)
+    for p in range(state.players):
+        if p != me:
+            size = _hidden_size(observation, p)
+            state.hands[p], unseen = _hand_of(observation, p, unseen[:size]), unseen[size:]
+    discard_size = observation["discard"]
+    state.discard, state.deck = unseen[:discard_size], unseen[discard_size:]
+    bag = list(observation["bag"])  # family names
+    rng.shuffle(bag)
+    index = state.board.family_index
+    state.bag, state.seed = [index[name] for name in bag], rng.getrandbits(32)
+    return state
+
+
+_TEMPLATES: dict[int, tuple] = {}
+
+
+def _unseen(observation: dict) -> list[int]:
+    """The goods cards ``observation``'s seat has not seen (not in its hand, not sold by anyone), ascending."""
     me = observation["player"]
     known = set(observation["players"][me]["hand"])
     for entry in observation["players"]:
         known.update(entry["sold"])
-    unseen = [g for g in range(1, GOODS_COUNT + 1) if g not in known]
+    pending = observation.get("pending")
+    if pending:  # a card waiting for its sale decision is public: it is in its holder's hand
+        known.add(pending["goods"])
+    return [g for g in range(1, GOODS_COUNT + 1) if g not in known]
+
+
+def _hand_of(observation: dict, p: int, dealt: list[int]) -> list[int]:
+    """Seat ``p``'s hand in a determinization: the card waiting for ``p``'s sale decision (public), then
+    the cards dealt to it."""
+    pending = observation.get("pending")
+    if pending and pending["holder"] == p:
+        return [pending["goods"], *dealt]
+    return dealt
+
+
+def _hidden_size(observation: dict, p: int) -> int:
+    """How many of seat ``p``'s cards the observer has not seen."""
+    pending = observation.get("pending")
+    return observation["hand_sizes"][p] - bool(pending and pending["holder"] == p)
+
+
+def _determinize_checked(observation: dict, rng: random.Random) -> State:
+    """:func:`determinize` the plain way: the dealt position goes through the save-file validator
+    (``State.from_dict``: schema, consistency rules, open spaces). Slow; the reference of the fast one."""
+    me = observation["player"]
+    unseen = _unseen(observation)
     rng.shuffle(unseen)
     data = {k: v for k, v in observation.items() if k not in ("player", "current_player", "hand_sizes")}
     data["players"] = [dict(entry) for entry in observation["players"]]
     for p, entry in enumerate(data["players"]):
         if p != me:
-            size = observation["hand_sizes"][p]
-            entry["hand"], unseen = unseen[:size], unseen[size:]
+            size = _hidden_size(observation, p)
+            entry["hand"], unseen = _hand_of(observation, p, unseen[:size]), unseen[size:]
     discard_size = observation["discard"]
     data["discard"], data["deck"] = unseen[:discard_size], unseen[discard_size:]
     bag = list(observation["bag"])

@@ -309,6 +309,16 @@ class State:
         problem = self.why_illegal(action)
         if problem is not None:
             raise problem
+        self._do(action)
+
+    def _apply_listed(self, action) -> None:
+        """:meth:`apply` for an action of this very position's :meth:`legal_actions` (the bots' lookahead and
+        search): the checks passed when the list was made, so they are skipped. Anything else goes through
+        :meth:`apply`; ``tests/samarkand/test_fast_paths.py`` checks both give the same states."""
+        self._do(action)
+
+    def _do(self, action) -> None:
+        """Carry out a checked action."""
         kind = type(action)
         if kind is Place:
             self._place(self.board.family_index[action.family], self.board.index[action.space])
@@ -329,6 +339,14 @@ class State:
     def child(self, action) -> "State":
         state = self.clone()
         state.apply(action)
+        return state
+
+    def _child_listed(self, action) -> "State":
+        """:meth:`child` for an action of this position's :meth:`legal_actions`, for the bots' lookahead: the
+        checks are skipped (:meth:`_apply_listed`) and the log is not copied (the child's ``events`` holds only
+        what happened in it). A scratch copy: valid while this state does not change."""
+        state = self.clone(log=False)
+        state._do(action)
         return state
 
     def _marry(self, f: int) -> None:
@@ -519,14 +537,21 @@ class State:
         winners = self.winners
         return winners[0] if len(winners) == 1 else None
 
-    def clone(self) -> "State":
+    def clone(self, log: bool = True) -> "State":
+        """An independent copy (``log=False``: without the events so far; the copy logs only its own)."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
-        for name in ("money", "treasury", "house_tiles", "bag", "removed", "reserve", "relation_stack",
-                     "relation_log", "tile_on_board", "deck", "discard", "_log", "_events"):
-            setattr(new, name, list(getattr(self, name)))
-        for name in ("held", "camels", "goods_tiles", "relation_tiles", "sold", "hands"):
-            setattr(new, name, [list(x) for x in getattr(self, name)])
+        new.money, new.treasury, new.house_tiles = self.money[:], self.treasury[:], self.house_tiles[:]
+        new.bag, new.removed, new.reserve = self.bag[:], self.removed[:], self.reserve[:]
+        new.relation_stack, new.relation_log = self.relation_stack[:], self.relation_log[:]
+        new.tile_on_board, new.deck, new.discard = self.tile_on_board[:], self.deck[:], self.discard[:]
+        new._log, new._events = (self._log[:], self._events[:]) if log else ([], [])
+        new.held = [x[:] for x in self.held]
+        new.camels = [x[:] for x in self.camels]
+        new.goods_tiles = [x[:] for x in self.goods_tiles]
+        new.relation_tiles = [x[:] for x in self.relation_tiles]
+        new.sold = [x[:] for x in self.sold]
+        new.hands = [x[:] for x in self.hands]
         new.frontier = [set(x) for x in self.frontier]
         new.related = set(self.related)
         return new

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from caravan_lessons import caravan as C
+from caravan_lessons.caravan.saves import lesson_position
 from caravan_lessons.caravan.scenario import last_delivery, worked_example
 
 BAD = [None, True, False, 2.5, -1, 10**100, "3", [], {}, "zz", float("nan"), object()]
@@ -79,9 +80,12 @@ def test_every_camel_loaded_is_refused_like_the_loader_does():
 
 def test_positions_round_trip_through_the_loader():
     """A scenario that keeps the bag's shape (no cubes taken for camels, the board as dealt) loads back."""
-    state = C.scenario(2, camels={0: [((3, 3), None), ((5, 5), None)], 1: [((3, 4), None)]}, tokens=[0, 2],
-                       demand={1: 2})
+    state = C.scenario(2, camels={0: [((3, 3), None), ((5, 5), None)], 1: [((3, 4), None)]}, tokens=[0, 2])
     assert C.State.from_dict(state.to_dict()).to_dict() == state.to_dict()
+    # [ruling] markers given by hand make a lesson position: it reads back through the lesson path only
+    marked = C.scenario(2, camels={0: [((3, 3), None)]}, demand={1: 2})
+    assert lesson_position(marked.to_dict()).to_dict() == marked.to_dict()
+    one_clear_line(lambda: C.State.from_dict(marked.to_dict()), "CAR-STEAL-5")
 
 
 @pytest.mark.rule("CAR-REFILL-1")

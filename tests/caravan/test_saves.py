@@ -109,3 +109,101 @@ def test_bad_save_files(tmp_path, text):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(SaveFileError):
         load_game(path)
+
+
+# --- impossible but well-typed positions (fuzz review F15) --------------------------------------------
+
+def refused_naming(data, rule, *words):
+    with pytest.raises(SaveFileError) as info:
+        c.State.from_dict(data)
+    text = str(info.value)
+    assert rule in text and all(w in text for w in words) and "\n" not in text and len(text) <= 300, text
+    return text
+
+
+def _after_a_refill():
+    state = played(3, steps=160, seed=2)
+    assert state.draws and state.bag and not state.over and any(state.markers) and any(map(any, state.load))
+    return state
+
+
+@pytest.mark.rule("CAR-REFILL-2")
+def test_a_demand_marker_on_an_empty_numbered_space_is_refused():
+    """F15: the refusal text said 'markers go only where goods lie', but only 'numbered' was checked."""
+    state = _after_a_refill()
+    data = state.to_dict()
+    empty = next(node for node in state.board.numbered if node not in state.goods)
+    data["demand"].append({"at": list(empty), "markers": 1})
+    data["markers"][next(p for p in range(3) if data["markers"][p])] -= 1  # (the count stays right)
+    refused_naming(data, "CAR-REFILL-2", "where no good lies")
+
+
+@pytest.mark.rule("CAR-STEAL-5")
+def test_a_demand_marker_vanished_from_a_player_board_is_refused():
+    state = _after_a_refill()
+    data = state.to_dict()
+    seat = next(p for p in range(3) if data["markers"][p])
+    data["markers"][seat] -= 1
+    refused_naming(data, "CAR-STEAL-5", "never lost")
+
+
+@pytest.mark.rule("CAR-MOVE-2")
+def test_a_loaded_camel_in_its_own_city_is_refused():
+    state = _after_a_refill()
+    data = state.to_dict()
+    p, i = next((p, i) for p in range(3) for i, good in enumerate(state.load[p]) if good)
+    data["camels"][p][i]["at"] = list(state.board.city_of[state.load[p][i]])
+    refused_naming(data, "CAR-MOVE-2", "its own city")
+
+
+@pytest.mark.rule("CAR-TURN-1")
+def test_three_camels_before_the_first_one_action_turn_are_refused():
+    data = c.new_game(3, seed=1).to_dict()
+    for i, at in enumerate(([3, 3], [3, 4], [3, 5])):
+        data["camels"][0][i]["at"] = at
+    refused_naming(data, "CAR-TURN-1", "3 camels on the board after 0 actions")
+
+
+@pytest.mark.rule("CAR-REFILL-3")
+def test_a_refill_missing_from_the_record_is_refused():
+    data = _after_a_refill().to_dict()
+    data["draws"].pop()
+    refused_naming(data, "CAR-REFILL-3", "cubes have left the bag")
+
+
+@pytest.mark.rule("CAR-REFILL-1")
+def test_fewer_goods_than_a_refill_leaves_while_the_bag_holds_cubes_are_refused():
+    data = c.new_game(3, seed=1).to_dict()
+    dropped = data["goods"][:5]
+    data["goods"] = data["goods"][5:]
+    data["delivered"][0] += [g["good"] for g in dropped]
+    data["demand"] = [d for d in data["demand"] if d["at"] in [g["at"] for g in data["goods"]]]
+    with pytest.raises(SaveFileError, match="CAR-REFILL"):
+        c.State.from_dict(data)
+
+
+def test_lesson_positions_read_back_through_the_lesson_path_only():
+    """[ruling] scenario() positions may skip the history checks (saves.lesson_position); saved, they are not
+    games the loader accepts."""
+    from caravan_lessons.caravan.saves import lesson_position
+    from caravan_lessons.caravan.scenario import last_delivery, worked_example
+
+    for state in (worked_example(), last_delivery(), c.scenario(2, camels={0: [((3, 3), "salt"), (1, None)]})):
+        data = json.loads(json.dumps(state.to_dict()))
+        assert lesson_position(data).to_dict() == data
+        with pytest.raises(SaveFileError):
+            c.State.from_dict(data)
+    with pytest.raises(SaveFileError, match="CAR-SETUP-2"):  # a rule of the position itself still holds
+        bad = c.scenario(2).to_dict()
+        bad["tokens"] = [2, 2]
+        lesson_position(bad)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_position_of_real_games_loads(players):
+    rng = random.Random(players)
+    state = c.new_game(players, seed=players)
+    while not state.over:
+        assert c.State.from_dict(state.to_dict()).to_dict() == state.to_dict()
+        state.apply(playout_policy(state, rng))
+    assert c.State.from_dict(state.to_dict()).over

@@ -1,0 +1,182 @@
+"""Marco Polo's speed tricks against the plain rules they stand in for.
+
+* ``State._apply_listed`` / ``_child_listed`` (no checks for a listed action) give the states ``apply`` gives;
+* a lookahead child shares the containers a move rarely changes and never changes its parent (copy on write);
+* the random generator is shared by clones until one draws: each still rolls the dice an eager copy would;
+* ``movegen.placements`` (remembered dice groups, ``first_only``) matches the reference ``_placements``;
+* the determinized positions of the MCTS pass the strict save-file validator;
+* the bots' value functions equal the formulas they were written from.
+"""
+import random
+
+import pytest
+
+from caravan_lessons.marco_polo import CHARACTERS, determinize, new_game
+from caravan_lessons.marco_polo import agents as mp_agents
+from caravan_lessons.marco_polo import movegen
+from caravan_lessons.marco_polo.actions import GOOD_NAMES
+from caravan_lessons.marco_polo.rules import SHARED_FIELDS
+from caravan_lessons.marco_polo.saves import state_from_dict, state_to_dict
+
+
+def _without_events(state) -> dict:
+    data = state_to_dict(state)
+    data.pop("events")
+    return data
+
+
+def positions(games=4, players=(2, 3, 4), seed=0, every=3):
+    """States met along random games with random characters (every ``every``-th decision)."""
+    rng = random.Random(seed)
+    for g in range(games):
+        n = players[g % len(players)]
+        state = new_game(n, seed=seed * 100 + g, characters=rng.sample(CHARACTERS, n))
+        k = 0
+        while not state.is_terminal():
+            if k % every == 0:
+                yield state
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            k += 1
+
+
+def test_listed_apply_and_child_give_the_states_apply_gives():
+    checked = 0
+    for state in positions(games=4):
+        before = state_to_dict(state)
+        for action in state.legal_actions():
+            plain = state.child(action)
+            fast = state._child_listed(action)
+            assert _without_events(fast) == _without_events(plain), action
+            assert fast.legal_actions() == plain.legal_actions()
+            other = state.clone()
+            other._apply_listed(action)
+            assert state_to_dict(other) == state_to_dict(plain)
+            checked += 1
+        assert state_to_dict(state) == before          # the parent is untouched by its children
+    assert checked > 1500
+
+
+def test_a_lookahead_child_never_changes_its_parent_however_deep():
+    rng = random.Random(3)
+    for state in positions(games=3, seed=5, every=7):
+        before = state_to_dict(state)
+        node = state
+        for _ in range(6):                              # a chain of grandchildren, each changed by the rules
+            if node.is_terminal():
+                break
+            actions = node.legal_actions()
+            node = node._child_listed(actions[rng.randrange(len(actions))])
+        assert state_to_dict(state) == before
+        for name in SHARED_FIELDS:                     # a fresh copy is owned by the child that wrote it
+            if name not in node._shared:
+                assert getattr(node, name) is not getattr(state, name)
+
+
+def test_own_copies_a_shared_field_once():
+    state = new_game(3, seed=1)
+    child = state._scratch()
+    assert child.posts is state.posts and "posts" in child._shared
+    mine = child._own("posts")
+    assert mine is child.posts and mine is not state.posts and mine == state.posts
+    assert child._own("posts") is mine and "posts" not in child._shared
+    mine.setdefault("moscow", []).append(0)
+    assert "moscow" not in state.posts
+
+
+def _roll_everything(state, rng):
+    """Play random actions to the end of the round: the dice rolled come from the state's generator."""
+    start = state.round
+    while not state.is_terminal() and state.round == start:
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    return state_to_dict(state)
+
+
+def test_clones_share_the_generator_until_one_draws_and_roll_as_an_eager_copy_would():
+    state = new_game(4, seed=8, characters=["matteo", "berke", "mercator", "polos"])
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    eager = state_from_dict(state_to_dict(state))      # an independent copy, generator included
+    a, b = state.clone(), state._scratch()
+    assert a._rng is state._rng and b._rng is state._rng
+    results = [_roll_everything(x, random.Random(4)) for x in (a, b, state, eager)]
+    assert results[0] == results[2] == results[3]
+    without = [dict(r, events=None) for r in results]
+    assert without[1] == without[3]
+    assert a._rng is not state._rng                    # each took its own copy when it first drew
+
+
+@pytest.mark.parametrize("first_only", [False, True])
+def test_placements_match_the_reference(first_only):
+    compared = 0
+    for state in positions(games=8, seed=11, every=1):
+        if state.tasks or state.main_done or state.is_terminal():
+            continue
+        seat = state.current
+        reference = state._placements(seat, stop_at_first=first_only)
+        assert movegen.placements(state, seat, first_only=first_only) == reference
+        compared += 1
+    assert compared > 300
+
+
+def test_determinized_positions_pass_the_strict_save_checks():
+    rng = random.Random(0)
+    checked = 0
+    for state in positions(games=3, seed=21, every=9):
+        for seat in range(state.players):
+            obs = state.observation(seat)
+            for _ in range(2):
+                world = determinize(obs, rng)
+                again = state_from_dict(state_to_dict(world))      # validated: schema and consistency rules
+                assert state_to_dict(again) == state_to_dict(world)
+                assert world.objectives[seat] == state.objectives[seat]
+                assert world.observation(seat) == obs                      # what the seat sees, log included
+                for _ in range(5):                                          # the search plays on the copy ...
+                    if not world.is_terminal():
+                        world._apply_listed(world.legal_actions()[0])
+                assert determinize(obs, random.Random(1)).observation(seat) == obs   # ... not on the template
+                checked += 1
+    assert checked > 50
+
+
+def _value_reference(state, seat):
+    """``agents.value`` as first written (the readable formula the fast one must match)."""
+    v = float(state.vp[seat]) + state.coins[seat] / 8 + state.camels[seat] / 4
+    v += sum(n * w for n, w in zip(state.goods[seat], (1.0, 1.4, 1.8)))
+    targets = {c for o in state.objectives[seat] for c in state.data.objectives[o][0]}
+    for city, owners in state.posts.items():
+        if seat in owners:
+            v += 4 + (5 if city in targets else 0) + (8 if city == "beijing" else 0)
+    for cid in state.active[seat]:
+        contract = state.data.contracts[cid]
+        missing = sum(max(0, contract["cost"].get(g, 0) - n) for g, n in zip(GOOD_NAMES, state.goods[seat]))
+        v += max(0.0, contract["reward"].get("vp", 0) - 1.5 * missing) / 2
+    v += 2.5 * len(state.fulfilled[seat])
+    v += 0.5 * len(state.dice[seat])
+    return v
+
+
+def _plan_value_reference(state, seat):
+    v = _value_reference(state, seat)
+    hops = mp_agents._hops(state)
+    pull = 0.35 + 0.25 * min(max(0, state.data.tables["rounds"] - state.round) + 1, 4)
+    targets = {c for o in state.objectives[seat] for c in state.data.objectives[o][0] if not state.has_post(seat, c)}
+    if not state.has_post(seat, "beijing"):
+        targets.add("beijing")
+    for city in sorted(targets):
+        steps = min(hops[t].get(city, 12) for t in state.travellers[seat])
+        v -= pull * (1.8 if city == "beijing" else 1.0) * min(steps, 8)
+    need = [sum(state.data.contracts[c]["cost"].get(g, 0) for c in state.active[seat]) for g in GOOD_NAMES]
+    v += sum(min(n, k) * 0.6 for n, k in zip(state.goods[seat], need))
+    v += 1.0 * len(state.active[seat])
+    if state.round == state.data.tables["rounds"]:
+        v += state.coins[seat] / 10 - state.coins[seat] / 8 - state.camels[seat] / 4
+    return v
+
+
+def test_the_bots_values_equal_their_formulas():
+    for state in positions(games=3, seed=31, every=4):
+        for seat in range(state.players):
+            assert mp_agents.value(state, seat) == _value_reference(state, seat)
+            assert mp_agents.plan_value(state, seat) == pytest.approx(_plan_value_reference(state, seat), abs=1e-9)
