@@ -245,3 +245,39 @@ def explain(prof: Profile, observation: dict, best: Estimate, others: tuple[Esti
     else:
         text += ": the only move."
     return text, tuple(rules)
+
+
+class CoachAgent:
+    """The coach as a bot: plays its hint from the seat's view (observation and legal moves only).
+
+    Args:
+        simulations: simulations per decision (default 300; reproducible), or
+        budget_s: seconds per decision instead (with ``simulations=None``).
+        seed: seeds the searches (each decision derives its own seed).
+        width: candidate moves judged per decision.
+    """
+
+    name = "coach"
+
+    def __init__(self, seed: int | None = None, simulations: int | None = 300, budget_s: float = 1.0,
+                 width: int | None = None):
+        from ..core import check_seed
+
+        self.seed = check_seed(seed)
+        self.simulations = check_simulations(simulations)
+        self.budget_s = check_budget(budget_s)
+        self.width = width
+        self.decisions = 0
+
+    def choose(self, view):
+        from ..core import derive_seed
+
+        actions = list(view.legal_actions)
+        if len(actions) == 1:
+            return actions[0]
+        self.decisions += 1
+        observation = view.observation
+        advice = advise(observation["game"], observation, actions, budget_s=self.budget_s,
+                        simulations=self.simulations, seed=derive_seed(self.seed, "coach", self.decisions),
+                        width=self.width, top=1)
+        return advice.action

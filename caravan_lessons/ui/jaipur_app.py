@@ -324,6 +324,11 @@ class JaipurApp(PlayShell):
     def continue_action(self, state):
         return NextRound()
 
+    def review_start(self) -> int:
+        """The coach reviews the round being played or just ended (a Jaipur win chance is a round's)."""
+        current = self.state.round_index
+        return next(k for k, s in enumerate(self.snapshots) if s.round_index == current)
+
     def describe_end(self, state) -> str:
         seals = state.seals
         winner = state.winner

@@ -200,6 +200,13 @@ class MarcoPoloApp(PlayShell):
         return (f"Round {ended} of 5 is over (MP-TURN-2); round {state.round} has begun: income paid, dice rolled, "
                 "new contracts out (MP-ROUND-1..5).")
 
+    def review_start(self) -> int:
+        """At a pause between rounds the coach reviews the round that just ended; at the end, the whole game."""
+        if self.state.is_terminal() or not self.paused:
+            return 0
+        ended = self.state.round - 1
+        return next(k for k, s in enumerate(self.snapshots) if s.round == ended)
+
     def score_sheet_for(self, state):
         """The final score sheet at the end; none at a pause between rounds (the round summary is shown)."""
         return state.score_sheet() if state.is_terminal() else None
