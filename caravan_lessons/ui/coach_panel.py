@@ -139,8 +139,7 @@ class CoachPanel:
             self._hint_at = None
             self.last_hint = None
             self.hint_view.value = ""
-            if getattr(app, "highlighted_action", None) is not None:
-                app.set_highlight(None)
+            app.set_highlight(None)
         state = app.state
         at_end = app.live and (state.is_terminal() or app.paused)
         humans = [s for s, who in enumerate(app.seats) if who == "human"]

@@ -211,7 +211,7 @@ class PlayShell(W.VBox):
         self.stepper = ScoreStepper(rules=self.rules, colours=score_colours)
         self.stepper_title = W.HTML()
         self.coach_game = state.observation(0).get("game")
-        self.highlighted_action = None
+        self._highlighted = None
         self.coach = CoachPanel(self)
         # the pause panel: the continue button beside the title, so it is at hand while reading the sheet;
         # the coach's Review button beside it, the review below the sheet
@@ -441,6 +441,7 @@ class PlayShell(W.VBox):
         self.history.append((len(self.snapshots) - 1, state.clone()))
         first = len(self.moves)
         self._apply(action)
+        self.set_highlight(None)        # a highlighted move is done (or another was made)
         self.play_bots()
         self._message = self._moves_message(first)
         if self.guide is not None:
@@ -571,16 +572,16 @@ class PlayShell(W.VBox):
         return True
 
     def highlight(self, action=None, note: str | None = None):
-        """Mark ``action`` for the learner (the coach's hint); None clears it. ``note`` (HTML) goes on the
-        message line. Redraws."""
+        """Point at ``action`` (the coach's hint) until the next move is played or ``highlight(None)``.
+        ``note`` (HTML), if given, goes on the message line. Redraws."""
         self.set_highlight(action)
         if note is not None:
-            self._message = note
+            self.say(note)
         self.refresh()
 
     def set_highlight(self, action) -> None:
-        """Like :meth:`highlight` without the redraw."""
-        self.highlighted_action = action
+        """Like :meth:`highlight` without the redraw (for code that redraws anyway)."""
+        self._highlighted = action
 
     # -- drawing --
 

@@ -25,12 +25,12 @@ def test_jaipur_hint_highlights_explains_and_leaves_the_choice():
     moves = len(app.snapshots)
     assert app.coach.hint()
     advice = app.coach.last_hint
-    assert advice.action in app.state.legal_actions() and app.highlighted_action == advice.action
+    assert advice.action in app.state.legal_actions() and app._highlighted == advice.action
     assert len(app.snapshots) == moves  # nothing played
     assert "Coach's hint" in app.coach.hint_view.value and advice.rules[0] in app.coach.hint_view.value
     assert "win chance" in app.coach.hint_view.value and "Hint:" in app.explain.value
     assert app.play(advice.action)
-    assert app.coach.hint_view.value == "" and app.highlighted_action is None and app.coach.last_hint is None
+    assert app.coach.hint_view.value == "" and app._highlighted is None and app.coach.last_hint is None
     app.replay.value = 0  # replaying: no hint
     assert not app.coach.hint() and "replaying" in app.coach.hint_view.value
     app.close()
@@ -56,7 +56,7 @@ def test_jaipur_review_at_the_round_end_and_try_the_better_move():
     assert app.mode_picker.value == "practice" and not app.paused
     assert len(app.snapshots) == row.move_number  # the position before that move
     assert app.state.to_dict() == record.state(row.move_number - 1).to_dict()
-    assert str(app.highlighted_action) == row.best and row.best in app.coach.hint_view.value
+    assert str(app._highlighted) == row.best and row.best in app.coach.hint_view.value
     assert app.coach.graph.layout.display == "none"  # the old review is put away
     app.close()
 
@@ -89,7 +89,7 @@ def test_review_of_a_caravan_game_and_of_nobody():
 
 def test_samarkand_hint_and_game_review():
     app = quick(SamarkandApp(players=3, state=near_end(3, seed=2, turns_left=1), seats=["human", "greedy", "greedy"]))
-    assert app.coach.hint() and app.highlighted_action in app.state.legal_actions()
+    assert app.coach.hint() and app._highlighted in app.state.legal_actions()
     app.seat_pickers[0].value = "greedy"
     assert app.state.is_terminal()
     app.seat_pickers[0].value = "human"
