@@ -101,6 +101,8 @@ class Estimate:
             simulations stopped (after ``horizon`` moves or at the end of the scored unit).
         se: the standard error of ``win`` (before the interval is clipped to [0, 1]).
         samples: batch number -> reward of each simulation (for :func:`paired_difference`).
+        outlook: the mean of each of the profile's facts (points, tokens, cards ...) where the simulations
+            stopped, fact key -> mean: what the move leads to.
     """
 
     action: Any
@@ -112,6 +114,7 @@ class Estimate:
     lead: float
     se: float = 0.5
     samples: dict = field(default_factory=dict, repr=False, compare=False)
+    outlook: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def half_width(self) -> float:
@@ -124,7 +127,7 @@ class Estimate:
 
 
 class _Arm:
-    __slots__ = ("action", "n", "squares", "lead", "total", "samples")
+    __slots__ = ("action", "facts", "n", "squares", "lead", "total", "samples")
 
     def __init__(self, action):
         self.action = action
@@ -133,6 +136,7 @@ class _Arm:
         self.squares = 0.0
         self.lead = 0.0
         self.samples: dict[int, float] = {}  # batch number -> reward
+        self.facts: dict[str, float] = {}    # fact key -> sum over the simulations of its value at their end
 
     @property
     def mean(self) -> float:
@@ -193,7 +197,7 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
     width = width or default_width(budget_s, simulations)
     arms = [_Arm(a) for a in _candidates(observation, actions, profile, module, width, keep, rng)]
     keep = [a for a in keep if a in actions]
-    over, share, value, points = profile.over, profile.share, profile.value, profile.points
+    over, share, value, points, facts = profile.over, profile.share, profile.value, profile.points, profile.facts
     horizon = profile.horizon
 
     def simulate(arm: _Arm, batch: int, batch_seed: int) -> None:
@@ -217,6 +221,9 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
         arm.squares += reward * reward
         arm.lead += mine - max(others)
         arm.samples[batch] = reward
+        totals = arm.facts
+        for fact in facts(state, seat):
+            totals[fact.key] = totals.get(fact.key, 0.0) + fact.value
 
     rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 2 else 1
     start = time.perf_counter()
@@ -258,7 +265,8 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
         mean, low, high = interval(arm.n, arm.total, arm.squares)
         estimates.append(Estimate(arm.action, str(arm.action), mean, low, high, arm.n,
                                   arm.lead / arm.n if arm.n else math.nan,
-                                  standard_error(arm.n, arm.total, arm.squares), dict(arm.samples)))
+                                  standard_error(arm.n, arm.total, arm.squares), dict(arm.samples),
+                                  {k: v / arm.n for k, v in arm.facts.items()} if arm.n else {}))
     return estimates, done
 
 
