@@ -32,7 +32,7 @@ class Hint:
         simulations: simulations run in all; seconds: the time it took.
         scope: what the win chance is about ("this round" in Jaipur, "the game" elsewhere).
         unit: the game's points unit (rupees, points, victory points).
-        horizon: moves each simulation played after the move before scoring.
+        horizon: turns each simulation played after the move before scoring.
     """
 
     game: str
@@ -222,7 +222,7 @@ def _outlook(facts: dict, mine: dict, theirs: dict, horizon: int) -> str:
     if not changes:
         return ""
     words = "; ".join(f"{diff:+.1f} {label} ({rule})" for diff, label, rule in changes)
-    return f"After {horizon} more moves (the mean of the simulations), against the next best: {words}."
+    return f"After {horizon} more turns (the mean of the simulations), against the next best: {words}."
 
 
 def _outlook_rules(facts: dict, mine: dict, theirs: dict) -> list[str]:
@@ -262,7 +262,7 @@ def explain(prof: Profile, observation: dict, best: Estimate, others: tuple[Esti
             text += " " + later
             rules += [rule for rule in _outlook_rules(before, best.outlook, others[0].outlook) if rule not in rules]
     text += (f" Estimated chance to win {prof.scope}: {best.win:.0%} ({best.low:.0%}-{best.high:.0%}, "
-             f"{best.simulations} simulations of {prof.horizon} more moves)")
+             f"{best.simulations} simulations of {prof.horizon} more turns)")
     if math.isfinite(best.lead):
         ahead = "ahead of" if best.lead >= 0 else "behind"
         text += f", ending {abs(best.lead):.1f} {prof.unit} {ahead} the best rival on average"

@@ -9,7 +9,7 @@ For one decision the coach knows only ``observation(seat)`` and the legal moves.
    player made, in a review) are always added;
 2. **simulates**: each simulation deals the hidden information at random, consistently with the
    observation (the game's ``determinize``, as the search bot does), plays the candidate, plays on
-   ``horizon`` moves with the game's ``playout_policy`` (all seats), and scores the result: a win
+   ``horizon`` turns with the game's ``playout_policy`` (all seats), and scores the result: a win
    (1), a shared win (1/k) or a loss (0) if the scored unit ended, else the profile's win chance of
    the position reached (see :mod:`.games`);
 3. **shares the budget by sequential halving** (Karnin, Koren & Somekh 2013): the budget is cut into
@@ -198,21 +198,26 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
     arms = [_Arm(a) for a in _candidates(observation, actions, profile, module, width, keep, rng)]
     keep = [a for a in keep if a in actions]
     over, share, value, points, facts = profile.over, profile.share, profile.value, profile.points, profile.facts
-    horizon = profile.horizon
+    horizon, turn = profile.horizon, profile.turn
+    cap = 12 * horizon  # moves: a turn of the map games is a few actions; never loop for ever
 
     def simulate(arm: _Arm, batch: int, batch_seed: int) -> None:
         stream = random.Random(batch_seed)  # the batch's deal and random numbers, the same for every move
         state = determinize(observation, stream)
+        before = turn(state)
         state.apply(arm.action)
+        turns = int(turn(state) != before)
         moves = 0
         while True:
             if over(state):
                 reward = share(state, seat)
                 break
-            if moves >= horizon:
+            if turns >= horizon or moves >= cap:
                 reward = value(state, seat)
                 break
+            before = turn(state)
             state.apply(policy(state, stream))
+            turns += turn(state) != before
             moves += 1
         mine = points(state, seat)
         others = [points(state, q) for q in range(_players(state)) if q != seat]
