@@ -45,7 +45,7 @@ PLURAL_FORMS = (2, "(n != 1)")
 
 KEYWORDS = {
     "_": None, "tr": None, "gettext": None, "N_": None,
-    "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+    "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3), "NP_": ((1, "c"), 2),
     "Rule": (2,),                          # Rule(id, text, section): the text; sections are N_() constants
     "plural": ((1, "c"), 2, 3),            # plural(n, noun[, many]): rewritten by extract_package_python
     "N_plural": ((1, "c"), 2, 3),          # N_plural(noun[, many]): the same nouns, marked in a table

@@ -104,7 +104,7 @@ def term_problems(game: str, lang: str, pairs) -> list[str]:
     match the term's ``<lang>_match`` (else the term itself), case-insensitively. One line per miss."""
     found = []
     # placeholders, calls (Sell(good, count)) and lists of class names ((Marry, Place, ...)) are not words
-    code = re.compile(r"\{[^{}]*\}|\b\w+\([^()]*\)|\([A-Z]\w*(, [A-Z]\w*)+\)")
+    code = re.compile(r"\{[^{}]*\}|\b\w+\([^()]*\)|\([A-Z]\w*(, [A-Z]\w*)+\)|(\b[A-Z]\w*, )+(and )?\b[A-Z]\w*\b")
     pairs = [(code.sub(" ", source), translation) for source, translation in pairs]
     for term in terms(game):
         english = re.compile(term.get("en_match", re.escape(term["en"])), re.IGNORECASE)

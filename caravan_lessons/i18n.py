@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = [
-    "DOMAIN", "ENV_VAR", "LOCALE_DIR", "LanguageError", "Later", "N_", "N_plural", "available_languages", "noun", "gettext",
+    "DOMAIN", "ENV_VAR", "LOCALE_DIR", "LanguageError", "Later", "N_", "NP_", "N_plural", "available_languages", "noun", "gettext",
     "get_language", "language", "language_names", "ngettext", "npgettext", "on_language_change",
     "pgettext", "set_language", "system_language", "tr",
 ]
@@ -329,6 +329,11 @@ class Later:
 
     def __reduce__(self):
         return (Later, (self.func, *self.args))
+
+
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` with a context, shown later with ``pgettext(context, message)``."""
+    return message
 
 
 def N_plural(singular: str, plural: str | None = None) -> tuple[str, str]:

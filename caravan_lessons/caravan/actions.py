@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import _short
+from ..i18n import tr
 from .board import as_space
-from .components import GOODS
+from .components import GOODS, good_name
 
 __all__ = ["Action", "EndTurn", "MoveCamel", "MoveGood", "PickUp", "PlaceCamel", "Steal", "action_from_dict"]
 
@@ -45,7 +46,7 @@ def _rc(node) -> str:
     """``"r3c4"`` for the space (3, 4); a coordinate of more than 40 digits is named by its size."""
     if all(abs(v) < 10**40 for v in node):
         return f"r{node[0]}c{node[1]}"
-    return f"the space ({_short(node[0])}, {_short(node[1])})"
+    return tr("the space ({row}, {col})").format(row=_short(node[0]), col=_short(node[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ class PlaceCamel:
         object.__setattr__(self, "space", as_space(self.space))
 
     def __str__(self) -> str:
-        return f"place a camel on {_rc(self.space)}"
+        return tr("place a camel on {space}").format(space=_rc(self.space))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +74,7 @@ class MoveCamel:
         object.__setattr__(self, "target", as_space(self.target))
 
     def __str__(self) -> str:
-        return f"move an empty camel from {_rc(self.source)} to {_rc(self.target)}"
+        return tr("move an empty camel from {source} to {target}").format(source=_rc(self.source), target=_rc(self.target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ class PickUp:
         object.__setattr__(self, "space", as_space(self.space))
 
     def __str__(self) -> str:
-        return f"pick up the good on {_rc(self.space)}"
+        return tr("pick up the good on {space}").format(space=_rc(self.space))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,8 @@ class Steal:
         object.__setattr__(self, "good", _good(self.good))
 
     def __str__(self) -> str:
-        return f"steal {self.good} from player {self.victim} on {_rc(self.space)}"
+        return tr("steal {good} from player {victim} on {space}").format(good=good_name(self.good), victim=self.victim,
+                                                                       space=_rc(self.space))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +123,8 @@ class MoveGood:
         object.__setattr__(self, "good", _good(self.good))
 
     def __str__(self) -> str:
-        return f"move {self.good} from {_rc(self.source)} to {_rc(self.target)}"
+        return tr("move {good} from {source} to {target}").format(good=good_name(self.good), source=_rc(self.source),
+                                                                 target=_rc(self.target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,7 @@ class EndTurn:
     """End your turn; unused actions are lost (CAR-TURN-2)."""
 
     def __str__(self) -> str:
-        return "end the turn"
+        return tr("end the turn")
 
 
 Action = PlaceCamel | MoveCamel | PickUp | Steal | MoveGood | EndTurn

@@ -25,6 +25,7 @@ from .components import DEMAND_START, GOODS, NUMBERED_SPACES
 
 from .. import boards as _boards
 from ..core import _short
+from ..i18n import tr
 from ..files import DataFileError, StrictModel, check, read_json, validate
 
 from pydantic import Field  # noqa: E402 - after the package imports (files builds StrictModel lazily)
@@ -132,7 +133,7 @@ class Board:
         if node in self.city_name:
             return f"{self.city_name[node]} (r{r}c{c})"
         if node in self.number_of:
-            return f"space {self.number_of[node]} (r{r}c{c})"
+            return tr("space {number} (r{row}c{col})").format(number=self.number_of[node], row=r, col=c)
         return f"r{r}c{c}"
 
     def space(self, where: Any):

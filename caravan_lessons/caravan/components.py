@@ -9,13 +9,22 @@ from __future__ import annotations
 
 
 from ..core import Rule
-from ..i18n import N_
+from ..i18n import N_, NP_, pgettext
 
 RARE: tuple[str, ...] = ("ivory", "cloth", "gems", "paper")
 """CAR-COMP-2: the rare goods, 6 points each."""
 COMMON: tuple[str, ...] = ("meat", "swords", "salt", "hides")
 """CAR-COMP-3: the common goods, 3 points each."""
 GOODS: tuple[str, ...] = RARE + COMMON
+_NAMES = {"ivory": NP_("good", "ivory"), "cloth": NP_("good", "cloth"), "gems": NP_("good", "gems"),
+          "paper": NP_("good", "paper"), "meat": NP_("good", "meat"), "swords": NP_("good", "swords"),
+          "salt": NP_("good", "salt"), "hides": NP_("good", "hides")}
+
+
+def good_name(good: str) -> str:
+    """A good's name in the current language (``"ivory"``; ``"norsunluu"`` in Finnish, the rulebook's word)."""
+    return pgettext("good", _NAMES[good]) if good in _NAMES else good
+
 """All eight goods, rare first; the order of every table and picture."""
 
 COLOURS: dict[str, str] = {"ivory": "grey", "cloth": "purple", "gems": "green", "paper": "pink",

@@ -23,11 +23,12 @@ from typing import Any
 
 from .. import chance
 from ..core import Event, RuleViolation, _short, check_seed, derive_seed, plural
+from ..i18n import tr
 from . import movegen
 from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, _rc
 from .board import Board, load_board
 from .components import (CAMELS, CAMELS_LEARNING, CUBES, GOOD_POINTS, MAX_ACTIONS, PLAYERS, REFILL_AT,
-                         REFILL_DRAW, SHORT_GAME_REMOVED, THEFT_TOKENS_EACH)
+                         REFILL_DRAW, SHORT_GAME_REMOVED, THEFT_TOKENS_EACH, good_name)
 
 __all__ = ["State", "new_game"]
 
@@ -114,13 +115,13 @@ class State:
         self.goods: dict = {}
         self.demand: dict = {}
         self.draws: list[int] = []   # cubes drawn by each refill, for the learner (and the tests)
-        self.events: list[Event] = [Event(-1, f"Setup: {players} players, {self.camels} camels each, "
-                                              f"{plural(len(bag), 'cube')} in the bag.", "CAR-SETUP-1")]
+        self.events: list[Event] = [Event(-1, tr("Setup: {players} players, {camels} each, {cubes} in the bag.").format(
+            players=players, camels=plural(self.camels, "camel"), cubes=plural(len(bag), "cube")), "CAR-SETUP-1")]
         for node in self.board.numbered:                                              # CAR-SETUP-4
             self.goods[node] = self.bag.pop()
         for node in self.board.demand_start:
             self.demand[node] = 1
-        self.events.append(Event(-1, "One cube drawn onto each numbered space; demand markers on 1, 2, 7, 8.",
+        self.events.append(Event(-1, tr("One cube drawn onto each numbered space; demand markers on 1, 2, 7, 8."),
                                  "CAR-SETUP-4"))
         self.current = self.first_player = first_player                              # CAR-SETUP-5
         self.turn = 0
@@ -218,19 +219,21 @@ class State:
         """None if ``action`` is legal now, else the :class:`RuleViolation` (rule ID + plain words)."""
         p, board = self.current, self.board
         if self.over:
-            return RuleViolation("CAR-END-1", "The game is over: a good was delivered after the bag ran out.")
+            return RuleViolation("CAR-END-1", tr("The game is over: a good was delivered after the bag ran out."))
         if isinstance(action, EndTurn):
             return None                                                               # CAR-TURN-2
         if not isinstance(action, (PlaceCamel, MoveCamel, PickUp, Steal, MoveGood)):
-            return RuleViolation("CAR-TURN-1", f"{_short(action)} is not a Caravan action; the actions are PlaceCamel, "
-                                               "MoveCamel, PickUp, Steal, MoveGood and EndTurn.")
+            return RuleViolation("CAR-TURN-1", tr("{value} is not a Caravan action; the actions are PlaceCamel, "
+                                                  "MoveCamel, PickUp, Steal, MoveGood and EndTurn.").format(
+                value=_short(action)))
         if self.actions_left == 0:
-            return RuleViolation("CAR-TURN-1", f"You have used all {plural(self.allowance(self.turn), 'action')} of this turn "
-                                               "(a turn has at most 4): end your turn.")
+            return RuleViolation("CAR-TURN-1", tr("You have used all {actions} of this turn (a turn has at most 4): "
+                                                  "end your turn.").format(
+                actions=plural(self.allowance(self.turn), "action")))
         for node in (action.target, action.source) if isinstance(action, (MoveCamel, MoveGood)) else (action.space,):
             if node not in board.neighbours:
-                return RuleViolation("CAR-CAMEL-1", f"{_rc(node)} is not a space of the "
-                                                    f"{board.rows} x {board.cols} board.")
+                return RuleViolation("CAR-CAMEL-1", tr("{space} is not a space of the {rows} x {cols} board.").format(
+                    space=_rc(node), rows=board.rows, cols=board.cols))
         if isinstance(action, (PlaceCamel, MoveCamel)):
             return self._check_camel(p, action)
         if isinstance(action, PickUp):
@@ -242,67 +245,71 @@ class State:
     def _check_camel(self, p: int, action) -> RuleViolation | None:
         if isinstance(action, PlaceCamel):
             if None not in self.pos[p]:
-                return RuleViolation("CAR-SETUP-1", f"All your {self.camels} camels are on the board; "
-                                                    "move an empty one instead.")
+                return RuleViolation("CAR-SETUP-1", tr("All your {camels} are on the board; move an empty one "
+                                                       "instead.").format(camels=plural(self.camels, "camel")))
             target = action.space
         else:
             target = action.target
             mine = self.camels_at(p, action.source)
             if not mine:
-                return RuleViolation("CAR-CAMEL-1", f"You have no camel on {self.board.label(action.source)} to move.")
+                return RuleViolation("CAR-CAMEL-1", tr("You have no camel on {space} to move.").format(
+                    space=self.board.label(action.source)))
             if all(self.load[p][i] is not None for i in mine):
-                return RuleViolation("CAR-CAMEL-2", f"Your camel on {self.board.label(action.source)} carries a "
-                                                    "good: a loaded camel never moves (move the good instead).")
+                return RuleViolation("CAR-CAMEL-2", tr("Your camel on {space} carries a good: a loaded camel never moves "
+                                                       "(move the good instead).").format(
+                    space=self.board.label(action.source)))
             if target == action.source:
-                return RuleViolation("CAR-CAMEL-1", "A move takes the camel to another space.")
+                return RuleViolation("CAR-CAMEL-1", tr("A move takes the camel to another space."))
         if self.count[target] and self.actions_left < 2:
-            return RuleViolation("CAR-ACT-2", f"{self.board.label(target)} already holds a camel: going there costs "
-                                              f"2 actions and you have {self.actions_left} left.")
+            return RuleViolation("CAR-ACT-2", tr("{space} already holds a camel: going there costs 2 actions and you "
+                                                 "have {left} left.").format(space=self.board.label(target),
+                                                                             left=self.actions_left))
         return None
 
     def _empty_camel_at(self, p: int, node) -> RuleViolation | None:
         mine = self.camels_at(p, node)
         if not mine:
-            return RuleViolation("CAR-PICK-1", f"You need an empty camel of your own on {self.board.label(node)}.")
+            return RuleViolation("CAR-PICK-1", tr("You need an empty camel of your own on {space}.").format(
+                space=self.board.label(node)))
         if all(self.load[p][i] is not None for i in mine):
-            return RuleViolation("CAR-CAMEL-2", f"Your camel on {self.board.label(node)} already carries a good: "
-                                                "a camel carries at most one.")
+            return RuleViolation("CAR-CAMEL-2", tr("Your camel on {space} already carries a good: a camel carries at "
+                                                   "most one.").format(space=self.board.label(node)))
         return None
 
     def _check_pick_up(self, p: int, action: PickUp) -> RuleViolation | None:
         node = action.space
         if node not in self.goods:
-            return RuleViolation("CAR-PICK-1", f"No good lies on {self.board.label(node)} (goods on camels are "
-                                               "moved or stolen, not picked up).")
+            return RuleViolation("CAR-PICK-1", tr("No good lies on {space} (goods on camels are moved or stolen, not "
+                                                  "picked up).").format(space=self.board.label(node)))
         problem = self._empty_camel_at(p, node)
         if problem is not None:
             return problem
         if self.empty_camels(p) <= 1:
-            return RuleViolation("CAR-PICK-4", "This is your last empty camel: you may never load every camel you "
-                                               "have. Deliver or move a good first.")
+            return RuleViolation("CAR-PICK-4", tr("This is your last empty camel: you may never load every camel you "
+                                                  "have. Deliver or move a good first."))
         return None
 
     def _check_steal(self, p: int, action: Steal) -> RuleViolation | None:
         node, victim, good = action.space, action.victim, action.good
         if victim == p or victim >= self.players:
-            return RuleViolation("CAR-STEAL-1", f"You steal from another player (seats 0-{self.players - 1}, "
-                                                f"not yours, {p}).")
+            return RuleViolation("CAR-STEAL-1", tr("You steal from another player (seats 0-{last}, not yours, "
+                                                   "{seat}).").format(last=self.players - 1, seat=p))
         carriers = [j for j in self.camels_at(victim, node) if self.load[victim][j] == good]
         if not carriers:
-            return RuleViolation("CAR-STEAL-1", f"Player {victim} has no camel carrying {good} on "
-                                                f"{self.board.label(node)}.")
+            return RuleViolation("CAR-STEAL-1", tr("Player {victim} has no camel carrying {good} on {space}.").format(
+                victim=victim, good=good_name(good), space=self.board.label(node)))
         if all(self.under[victim][j] for j in carriers):
-            return RuleViolation("CAR-STEAL-2", f"That {good} lies under player {victim}'s camel: it was stolen and "
-                                                "is safe until it moves.")
+            return RuleViolation("CAR-STEAL-2", tr("That {good} lies under player {victim}'s camel: it was stolen and "
+                                                   "is safe until it moves.").format(good=good_name(good), victim=victim))
         problem = self._empty_camel_at(p, node)
         if problem is not None:
             return RuleViolation("CAR-STEAL-1", problem.message) if problem.rule == "CAR-PICK-1" else problem
         if self.tokens[p] == 0:
-            return RuleViolation("CAR-STEAL-4", "You have no theft token: you get one back when someone steals "
-                                                "from you.")
+            return RuleViolation("CAR-STEAL-4", tr("You have no theft token: you get one back when someone steals "
+                                                   "from you."))
         if self.empty_camels(p) <= 1:
-            return RuleViolation("CAR-STEAL-6", "This is your last empty camel: like picking up, a steal may not "
-                                                "load every camel you have.")
+            return RuleViolation("CAR-STEAL-6", tr("This is your last empty camel: like picking up, a steal may not "
+                                                   "load every camel you have."))
         return None
 
     def _check_move_good(self, p: int, action: MoveGood) -> RuleViolation | None:
@@ -310,19 +317,24 @@ class State:
         if not any(self.load[p][i] == good for i in self.camels_at(p, source)):
             if any(self.load[q][j] == good for q in range(self.players) if q != p
                    for j in self.camels_at(q, source)):
-                return RuleViolation("CAR-MOVE-4", f"The {good} on {label(source)} is on another player's camel: "
-                                                   "you move goods on your own camels only.")
-            return RuleViolation("CAR-MOVE-1", f"None of your camels on {label(source)} carries {good}.")
+                return RuleViolation("CAR-MOVE-4", tr("The {good} on {space} is on another player's camel: you move "
+                                                      "goods on your own camels only.").format(
+                    good=good_name(good), space=label(source)))
+            return RuleViolation("CAR-MOVE-1", tr("None of your camels on {space} carries {good}.").format(
+                space=label(source), good=good_name(good)))
         mine = self.camels_at(p, target)
         if not any(self.load[p][i] is None for i in mine):
             if mine:
-                return RuleViolation("CAR-MOVE-4", f"Your camel on {label(target)} already carries a good: a good "
-                                                   "passes through loaded camels but cannot stop on one.")
-            return RuleViolation("CAR-MOVE-1", f"You have no empty camel on {label(target)} to receive the good.")
+                return RuleViolation("CAR-MOVE-4", tr("Your camel on {space} already carries a good: a good passes "
+                                                      "through loaded camels but cannot stop on one.").format(
+                    space=label(target)))
+            return RuleViolation("CAR-MOVE-1", tr("You have no empty camel on {space} to receive the good.").format(
+                space=label(target)))
         if target not in movegen.linked(self, p, source):   # = self.group_of(p, source), remembered
-            return RuleViolation("CAR-MOVE-1", f"{label(target)} is not linked to {label(source)} by a chain of "
-                                               "your own camels on orthogonally neighbouring spaces (a diagonal does "
-                                               "not link; other players' camels never do, CAR-MOVE-4).")
+            return RuleViolation("CAR-MOVE-1", tr("{target} is not linked to {source} by a chain of your own camels on "
+                                                  "orthogonally neighbouring spaces (a diagonal does not link; other "
+                                                  "players' camels never do, CAR-MOVE-4).").format(
+                target=label(target), source=label(source)))
         return None
 
     # --- doing it -----------------------------------------------------------------------------
@@ -352,8 +364,9 @@ class State:
             self.current = (p + 1) % self.players
             self.turn += 1
             self.actions_left = self.allowance(self.turn)
-            note = f" ({plural(lost, 'unused action')} lost)" if lost else ""
-            self.events.append(Event(p, f"Player {p} ends the turn{note}.", "CAR-TURN-2" if lost else "CAR-TURN-1"))
+            text = (tr("Player {seat} ends the turn ({lost} lost).").format(seat=p, lost=plural(lost, "unused action"))
+                    if lost else tr("Player {seat} ends the turn.").format(seat=p))
+            self.events.append(Event(p, text, "CAR-TURN-2" if lost else "CAR-TURN-1"))
             return
         cost = self.cost(action)
         self.actions_left -= cost
@@ -361,22 +374,25 @@ class State:
             i = self.pos[p].index(None)
             self.pos[p][i] = action.space
             self.count[action.space] += 1
-            self._log(p, f"places a camel on {label(action.space)}", cost)
+            self._log(p, tr("Player {seat} places a camel on {space} ({cost}).").format(
+                seat=p, space=label(action.space), cost=plural(cost, "action")), cost)
         elif isinstance(action, MoveCamel):
             i = next(i for i in self.camels_at(p, action.source) if self.load[p][i] is None)
             self.pos[p][i] = action.target
             self.count[action.source] -= 1
             self.count[action.target] += 1
-            self._log(p, f"moves an empty camel from {label(action.source)} to {label(action.target)}", cost)
+            self._log(p, tr("Player {seat} moves an empty camel from {source} to {target} ({cost}).").format(
+                seat=p, source=label(action.source), target=label(action.target), cost=plural(cost, "action")), cost)
         elif isinstance(action, PickUp):                                              # CAR-PICK-1, -2
             node = action.space
             i = next(i for i in self.camels_at(p, node) if self.load[p][i] is None)
             self.load[p][i] = good = self.goods.pop(node)
             taken = self.demand.pop(node, 0)
             self.markers[p] += taken
-            extra = f" and {plural(taken, 'demand marker')}" if taken else ""
-            self.events.append(Event(p, f"Player {p} picks up {good}{extra} on {label(node)}.",
-                                     "CAR-PICK-2" if taken else "CAR-PICK-1"))
+            text = (tr("Player {seat} picks up {good} and {markers} on {space}.").format(
+                seat=p, good=good_name(good), markers=plural(taken, "demand marker"), space=label(node)) if taken else
+                tr("Player {seat} picks up {good} on {space}.").format(seat=p, good=good_name(good), space=label(node)))
+            self.events.append(Event(p, text, "CAR-PICK-2" if taken else "CAR-PICK-1"))
             self._refill_if_needed()
         elif isinstance(action, Steal):                                               # CAR-STEAL-1, -3
             node, victim = action.space, action.victim
@@ -387,8 +403,9 @@ class State:
             self.load[p][i], self.under[p][i] = action.good, True
             self.tokens[p] -= 1
             self.tokens[victim] += 1
-            self.events.append(Event(p, f"Player {p} steals {action.good} from player {victim} on {label(node)} "
-                                        f"and gives them a theft token.", "CAR-STEAL-1"))
+            self.events.append(Event(p, tr("Player {seat} steals {good} from player {victim} on {space} and gives them "
+                                           "a theft token.").format(seat=p, good=good_name(action.good), victim=victim,
+                                                                    space=label(node)), "CAR-STEAL-1"))
         else:
             self._move_good(p, action)
 
@@ -400,21 +417,21 @@ class State:
         self.load[p][i], self.under[p][i] = None, False
         if self.board.good_of.get(action.target) == good:                             # CAR-MOVE-2
             self.delivered[p].append(good)
-            self.events.append(Event(p, f"Player {p} delivers {good} to {label(action.target)} "
-                                        f"({GOOD_POINTS[good]} points).", "CAR-MOVE-2"))
+            self.events.append(Event(p, tr("Player {seat} delivers {good} to {city} ({points}).").format(
+                seat=p, good=good_name(good), city=label(action.target), points=plural(GOOD_POINTS[good], "point")),
+                "CAR-MOVE-2"))
             if self.end_triggered:                                                    # CAR-END-1
                 self.over = True
-                self.events.append(Event(-1, "The bag was empty and a good was delivered: the game ends.",
+                self.events.append(Event(-1, tr("The bag was empty and a good was delivered: the game ends."),
                                          "CAR-END-1"))
             return
         k = next(k for k in self.camels_at(p, action.target) if self.load[p][k] is None)
         self.load[p][k], self.under[p][k] = good, False                               # CAR-MOVE-5: on top
-        self.events.append(Event(p, f"Player {p} moves {good} from {label(action.source)} to "
-                                    f"{label(action.target)}.", "CAR-MOVE-3"))
+        self.events.append(Event(p, tr("Player {seat} moves {good} from {source} to {target}.").format(
+            seat=p, good=good_name(good), source=label(action.source), target=label(action.target)), "CAR-MOVE-3"))
 
-    def _log(self, p: int, what: str, cost: int) -> None:
-        self.events.append(Event(p, f"Player {p} {what} ({plural(cost, 'action')}).",
-                                 "CAR-ACT-2" if cost == 2 else "CAR-ACT-1"))
+    def _log(self, p: int, text: str, cost: int) -> None:
+        self.events.append(Event(p, text, "CAR-ACT-2" if cost == 2 else "CAR-ACT-1"))
 
     def _refill_if_needed(self) -> None:
         """CAR-REFILL-1..3 and CAR-END-1, after a good left the board."""
@@ -428,11 +445,12 @@ class State:
                 self.goods[node] = self.bag.pop()
                 drawn.append(self.goods[node])
         self.draws.append(len(drawn))
-        self.events.append(Event(-1, f"Refill: a demand marker on each of the 4 goods left, then "
-                                     f"{', '.join(drawn)} drawn onto the empty numbered spaces.", "CAR-REFILL-3"))
+        self.events.append(Event(-1, tr("Refill: a demand marker on each of the 4 goods left, then {goods} drawn "
+                                        "onto the empty numbered spaces.").format(
+            goods=", ".join(map(good_name, drawn))), "CAR-REFILL-3"))
         if not self.bag:
             self.end_triggered = True
-            self.events.append(Event(-1, "The last cubes left the bag: the next delivery ends the game.",
+            self.events.append(Event(-1, tr("The last cubes left the bag: the next delivery ends the game."),
                                      "CAR-END-1"))
 
     def child(self, action) -> "State":

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import ScoreRow, ScoreSheet, plural
-from .components import DEMAND_POINTS, GOOD_POINTS, GOODS, PENALTY, RARE
+from ..core import ScoreRow, ScoreSheet, join_and, plural
+from ..i18n import tr
+from .components import DEMAND_POINTS, GOOD_POINTS, GOODS, PENALTY, RARE, good_name
 
 __all__ = ["CaravanScoreSheet", "penalty", "score_sheet"]
 
@@ -39,15 +40,16 @@ def score_sheet(state) -> CaravanScoreSheet:
         for good in GOODS:
             n = state.delivered[p].count(good)
             if n:
-                kind = "rare" if good in RARE else "common"
-                rows.append(ScoreRow(p, f"{n} {good} delivered ({kind}, {GOOD_POINTS[good]} points each)",
+                item = (tr("{n} {good} delivered (rare, {points} points each)") if good in RARE else
+                        tr("{n} {good} delivered (common, {points} points each)"))
+                rows.append(ScoreRow(p, item.format(n=n, good=good_name(good), points=GOOD_POINTS[good]),
                                      "CAR-SCORE-1", n * GOOD_POINTS[good], f"goods:{good}"))
         if state.markers[p]:
             n = state.markers[p]
             rows.append(ScoreRow(p, plural(n, "demand marker"), "CAR-SCORE-1",
                                  n * DEMAND_POINTS, "demand"))
         loaded = len(state.loaded_goods(p))
-        rows.append(ScoreRow(p, f"penalty: {plural(loaded, 'good')} loaded, not delivered",
+        rows.append(ScoreRow(p, tr("penalty: {goods} loaded, not delivered").format(goods=plural(loaded, "good")),
                              "CAR-SCORE-2", penalty(loaded), "penalty"))
     sheet = ScoreSheet(tuple(rows), state.players, "points")
     totals = sheet.totals()
@@ -55,19 +57,20 @@ def score_sheet(state) -> CaravanScoreSheet:
     tied = [p for p in range(state.players) if totals[p] == best]
     most = max(len(state.delivered[p]) for p in tied)
     winners = tuple(p for p in tied if len(state.delivered[p]) == most)
-    names = " and ".join(f"player {p}" for p in winners)
+    names = join_and([tr("player {seat}").format(seat=p) for p in winners])
 
     def pts(n):
         return plural(n, "point")
 
     if len(tied) == 1:
-        verdict = f"Player {winners[0]} wins with {pts(best)} (CAR-SCORE-3)."
+        verdict = tr("Player {seat} wins with {points} (CAR-SCORE-3).").format(seat=winners[0], points=pts(best))
     elif len(winners) == 1:
-        verdict = (f"Tied on {pts(best)}; player {winners[0]} delivered more goods ({most}) and wins "
-                   "(CAR-SCORE-3).")
+        verdict = tr("Tied on {points}; player {seat} delivered more goods ({most}) and wins (CAR-SCORE-3).").format(
+            points=pts(best), seat=winners[0], most=most)
     else:
-        verdict = f"Tied on {pts(best)} and on {plural(most, 'good')} delivered: {names} share the win (CAR-SCORE-3)."
+        verdict = tr("Tied on {points} and on {goods} delivered: {names} share the win (CAR-SCORE-3).").format(
+            points=pts(best), goods=plural(most, "good"), names=names)
     if not state.over:
-        verdict = "If the game ended now: " + verdict
+        verdict = tr("If the game ended now: {verdict}").format(verdict=verdict)
     return CaravanScoreSheet(tuple(rows), state.players, "points",
                              winners[0] if len(winners) == 1 else None, verdict, winners)

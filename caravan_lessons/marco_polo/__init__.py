@@ -7,6 +7,7 @@ The public names::
     state.legal_actions()      # Place, Fulfil, Reroll, Adjust, BuyBlackDie, EndTurn; Move/Choose in effects
     state.apply(action)        # RuleViolation (with an MP-* rule ID) if illegal; the state is unchanged
     marco_polo.cheapest_routes(marco_polo.board(), "venezia", 6, camel_value=2)
+    marco_polo.scenario(("johannes", "polos"), dice=(4, 5), coins={0: 10})   # a position set by hand
 
 Rule clauses: ``marco_polo.RULES`` (IDs of ``shared/rules/marco_polo.md``).
 """
@@ -14,6 +15,7 @@ from .actions import Action, Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move,
 from .components import GOODS, GameData, Rule, default_data, load_data
 from .rules import CHARACTERS, FIRST_GAME, State, new_game
 from .travel import Map, cheapest_routes, reachable_objective_cities, route_cost
+from .scenario import scenario
 
 
 def board():
@@ -29,7 +31,7 @@ def __getattr__(name):
 
 __all__ = ["CHARACTERS", "FIRST_GAME", "GOODS", "Action", "Adjust", "BuyBlackDie", "Choose", "EndTurn", "Fulfil",
            "GameData", "Map", "Move", "Place", "Reroll", "Rule", "State", "board", "cheapest_routes",
-           "default_data", "load_data", "new_game", "reachable_objective_cities", "route_cost"]
+           "default_data", "load_data", "new_game", "reachable_objective_cities", "route_cost", "scenario"]
 
 from .agents import SEATS, GreedyAgent, play_match, value  # noqa: E402
 from .agents import AGENTS, HeuristicAgent, determinize, evaluate, playout_policy  # noqa: E402  (MCTS hooks)

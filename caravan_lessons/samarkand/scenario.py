@@ -75,7 +75,7 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
              hands: Mapping[int, Sequence[int]] | None = None, sold: Mapping[int, Sequence[int]] | None = None,
              camels: Mapping[str, Sequence[str]] | None = None, money: Mapping[int, int] | None = None,
              treasury: Mapping[str, int] | None = None, active: int = 0, tile_owner: int | None = None,
-             board=None) -> State:
+             discard: Sequence[int] | None = None, board=None) -> State:
     """A position of ``players`` seats.
 
     Args:
@@ -86,6 +86,8 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         camels: space id -> family ids of camels added there (taken from the reserves); the goods
             tile of each newly occupied goods space goes to ``tile_owner`` (default ``active``).
         money: seat -> dirhams; treasury: family id -> dirhams; active: the seat on turn.
+        discard: goods card numbers taken out of the deck onto the discard pile (SAM-DECK-1: it is shuffled
+            into a new deck when the deck runs out).
 
     Raises:
         ValueError: an argument of the wrong shape (naming it and what it takes: seats are whole
@@ -110,10 +112,11 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         if (seat is not None or name == "active") and (
                 isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"scenario: {name} must be a seat 0..{players - 1}, not {_short(seat)}")
-    cards = [c for row in list(wanted.values()) + list(wanted_sold.values()) for c in row]
+    discarded = [] if discard is None else _cards(discard, "discard")
+    cards = [c for row in list(wanted.values()) + list(wanted_sold.values()) for c in row] + discarded
     twice = sorted({c for c in cards if cards.count(c) > 1})
     if twice:
-        raise ValueError(f"scenario: goods card(s) {twice} named twice in hands/sold; each card exists once "
+        raise ValueError(f"scenario: goods card(s) {twice} named twice in hands/sold/discard; each card exists once "
                          f"(SAM-COMP-2)")
     try:
         state.active = state.first = active
@@ -133,6 +136,9 @@ def scenario(players: int = 4, seed: int = 0, *, held: Mapping[int, Sequence[str
         for _seat, cards in list(wanted.items()) + list(wanted_sold.items()):
             for card in cards:
                 state.deck.remove(card)
+        for card in discarded:
+            state.deck.remove(card)
+        state.discard = list(state.discard) + discarded
         for seat in range(players):
             state.hands[seat] = wanted.get(seat, [state.deck.pop() for _ in range(2)] if hands is None else [])
             state.sold[seat] = wanted_sold.get(seat, [])

@@ -88,19 +88,80 @@ def draw_score_steps(sheet, step: int | None = None, fig=None, names=None, colou
                edgecolor="red" if newest else "white", linewidth=2 if newest else 0.5)
         bottoms[row.player] += row.points
     ax.set_xticks(range(sheet.players), [f"{names[p]}\n{bottoms[p]} {sheet.unit}" for p in range(sheet.players)],
-                  fontsize=8)
+                  fontsize=9)
     ax.set_xlim(-0.6, sheet.players - 0.4)
     ax.set_ylim(0, max(sheet.totals() + [1]) * 1.1)
-    ax.set_ylabel(sheet.unit, fontsize=8)
-    ax.tick_params(axis="y", labelsize=8)
+    ax.set_ylabel(sheet.unit, fontsize=9)
+    ax.tick_params(axis="y", labelsize=9)
     if rows:
         last = rows[-1]
         ax.set_title(f"step {len(rows)} of {len(sheet.rows)}: {names[last.player]}, +{last.points} {sheet.unit} "
-                     f"[{last.rule}]", fontsize=8)
+                     f"[{last.rule}]", fontsize=9)
     else:
-        ax.set_title(f"step 0 of {len(sheet.rows)}: nothing counted yet", fontsize=8)
+        ax.set_title(f"step 0 of {len(sheet.rows)}: nothing counted yet", fontsize=9)
     if legend:
         fig.legend(handles=[Patch(facecolor=c, edgecolor="#333", label=k) for k, c in legend.items()],
-                   loc="center left", bbox_to_anchor=(0.69, 0.54), fontsize=8, frameon=False,
-                   title="counted so far", title_fontsize=8)
+                   loc="center left", bbox_to_anchor=(0.69, 0.54), fontsize=9, frameon=False,
+                   title="counted so far", title_fontsize=9)
+    return fig
+
+
+def draw_win_rates(rows, *, fair: float | None = None, title: str = "", fig=None, label: str = "win rate",
+                   confidence: float = 0.95):
+    """Win rates with their Wilson intervals, one line per row, for the strategy labs.
+
+    Args:
+        rows: ``(label, wins, games)`` triples (wins and games whole numbers), drawn top to bottom; a label
+            starting with "control" or "baseline" is drawn grey (read the others against it).
+        fair: the win rate of a bot with no edge (1 / players), drawn dashed; or a list of them.
+        title: the title; fig: a ``matplotlib.figure.Figure`` to reuse (a new one sized to the rows).
+        label: what the dots are, for the legend.
+
+    Returns the Figure: x is the share of games won in per cent (0-100), every text 9 pt or more, the legend
+    below the axes.
+
+    Raises:
+        ValueError: a row that is not (label, wins, games) with 0 <= wins <= games, games >= 1.
+    """
+    from matplotlib.figure import Figure
+    from scipy.stats import binomtest
+
+    rows = list(rows)
+    checked = []
+    for row in rows:
+        if not (isinstance(row, (tuple, list)) and len(row) == 3 and isinstance(row[0], str)
+                and all(type(v) is int or getattr(type(v), "__name__", "").startswith("int") for v in row[1:])
+                and 0 <= row[1] <= row[2] and row[2] >= 1):
+            raise ValueError(f"a row is (label, wins, games) with 0 <= wins <= games and games >= 1, not {row!r}")
+        low, high = binomtest(int(row[1]), int(row[2])).proportion_ci(confidence_level=confidence, method="wilson")
+        checked.append((row[0], 100 * row[1] / row[2], 100 * low, 100 * high, int(row[2])))
+    if fig is None:
+        fig = Figure(figsize=(8, 1.6 + 0.42 * len(rows)), layout="constrained")
+    fig.clear()
+    ax = fig.add_subplot()
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], marker="o", color="#1f77b4", label=f"{label}, {round(100 * confidence)} % Wilson interval")]
+    for y, (name, rate, low, high, _games) in enumerate(checked):
+        grey = name.lower().startswith(("control", "baseline"))
+        ax.errorbar([rate], [y], xerr=[[rate - low], [high - rate]], fmt="o", capsize=4, markersize=7,
+                    color="#7f7f7f" if grey else "#1f77b4")
+        ax.annotate(f"{rate:.0f} %", (high, y), xytext=(6, 0), textcoords="offset points", va="center", fontsize=9)
+    if any(c[0].lower().startswith(("control", "baseline")) for c in checked):
+        handles.append(Line2D([], [], marker="o", color="#7f7f7f", label="the control: read the others against it"))
+    for k, share in enumerate([] if fair is None else ([fair] if isinstance(fair, (int, float)) else list(fair))):
+        style = ("--", ":", "-.")[k % 3]
+        ax.axvline(100 * share, color="#999999", linestyle=style)
+        handles.append(Line2D([], [], color="#999999", linestyle=style,
+                              label=f"no edge: {100 * share:.0f} % (1 in {round(1 / share)})"))
+    ax.set_yticks(range(len(checked)), [f"{c[0]} ({c[4]} {'game' if c[4] == 1 else 'games'})" for c in checked],
+                  fontsize=9)
+    ax.invert_yaxis()
+    ax.set_ylim(len(checked) - 0.5, -0.5)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("games won (%)", fontsize=9)
+    ax.tick_params(axis="x", labelsize=9)
+    if title:
+        ax.set_title(title, fontsize=10)
+    fig.legend(handles=handles, loc="outside lower center", ncol=2, fontsize=9, frameon=False)
     return fig

@@ -23,7 +23,8 @@ from numbers import Real
 from ..boards import draw_board, positions
 from ..core import plural
 
-__all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "contract_text", "draw_action_board", "draw_map",
+__all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "bundle_words", "contract_text", "draw_action_board",
+           "draw_map", "draw_route_counts",
            "draw_player_board", "draw_score_steps", "MapView", "map_redraw_ms", "reachable_costs", "score_stepper"]
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a800")
@@ -124,6 +125,12 @@ def _bundle_words(bundle: Mapping) -> str:
     short = {"good_choice": ("good of choice", "goods of choice"), "vp": ("VP", "VP"), "any_good": ("good", "goods")}
     return " + ".join(plural(v, *short[k]) if k in short else amount_text(v, k)
                       for k, v in bundle.items() if v) or "nothing"
+
+
+def bundle_words(bundle: Mapping) -> str:
+    """Goods, coins, camels or a reward in words: ``bundle_words(state.goods_of(0))`` -> ``"3 silk + 1 gold"``,
+    ``bundle_words({"camels": 1, "coins": 3})`` -> ``"1 camel + 3 coins"``; ``"nothing"`` when all are 0."""
+    return _bundle_words(bundle)
 
 
 def _city_notes(state, graph) -> dict:
@@ -336,6 +343,47 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     ys = [p[1] for p in pos.values()]
     ax.set_xlim(min(xs) - 9, max(xs) + 14)
     ax.set_ylim(min(ys) - 5, max(ys) + 7)
+    return ax
+
+
+def draw_route_counts(routes: Mapping, title: str = "Routes travelled", ax=None):
+    """A heat map of travel: each route drawn thicker and darker the more often it was used.
+
+    Args:
+        routes: ``{(a, b): times}`` for routes of the map (either order of a and b), e.g. the ``Counter``
+            returned by ``marco_polo.bench.lab_games``; oasis-to-oasis jumps (Johannes) are left out.
+        title: the title; ax: an Axes to draw on (a new figure if None).
+
+    Returns the Axes, with a colour bar "times a route was travelled".
+
+    Raises:
+        ValueError: routes that is not a mapping of location pairs to whole numbers >= 0.
+    """
+    import numpy as np
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.collections import LineCollection
+    from matplotlib.colors import Normalize
+
+    if not isinstance(routes, Mapping) or not all(
+            isinstance(k, tuple) and len(k) == 2 and isinstance(v, int) and v >= 0 for k, v in routes.items()):
+        raise ValueError("routes maps (location, location) pairs to how many times they were travelled")
+    graph = _map_graph(None)
+    pos = positions(graph)
+    ax = draw_map(None, ax, title=title, legend=False, notes=False)
+    used: dict = {}
+    for (a, b), times in routes.items():
+        key = tuple(sorted((a, b)))
+        used[key] = used.get(key, 0) + times
+    counts = np.array([used.get(tuple(sorted(edge)), 0) for edge in graph.edges], dtype=float)
+    top = max(1.0, counts.max())
+    norm = Normalize(0, top)
+    lines = LineCollection([[pos[a], pos[b]] for a, b in graph.edges], cmap="YlOrRd", norm=norm,
+                           linewidths=1.5 + 8 * counts / top, zorder=1.5, alpha=0.9, gid="route-heat")
+    lines.set_array(counts)
+    ax.add_collection(lines)
+    bar = ax.figure.colorbar(ScalarMappable(norm=norm, cmap="YlOrRd"), ax=ax, shrink=0.6)
+    bar.set_label("times a route was travelled", fontsize=9)
+    bar.ax.tick_params(labelsize=9)
     return ax
 
 

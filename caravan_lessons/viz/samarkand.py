@@ -3,7 +3,8 @@
 * :func:`draw_map` -- the map with every camel and the legal spaces of the active decision ringed;
 * :func:`draw_route` -- one family's route as a subgraph;
 * :func:`draw_relations` -- the relations graph of the ten families and how close each end condition is;
-* :func:`draw_card_values` -- what each goods card in a player's hand is worth now, on the map.
+* :func:`draw_card_values` -- what each goods card in a player's hand is worth now, on the map;
+* :func:`draw_score_steps` / :func:`score_stepper` -- the score sheet built up item by item.
 
 Each function takes an optional matplotlib Axes and returns the Figure.
 """
@@ -68,6 +69,26 @@ def _draw_space_names(state, ax) -> None:
                     color="#2b5d8a", zorder=5)
 
 
+def cards_text(board, cards) -> str:
+    """Goods cards in words, by number: ``"linen (3), purple dye (8)"`` (``"no cards"`` when empty)."""
+    return ", ".join(f"{board.goods_names[g]} ({g})" for g in sorted(cards)) or "no cards"
+
+
+def spaces_text(board, spaces) -> str:
+    """Space ids in words, as the map labels them: ``"land l1, goods space 8 (purple dye), Black Sea (water)"``."""
+    out = []
+    for space in spaces:
+        s = board.index[space]
+        kind = board.kinds[s]
+        if kind == "land":
+            out.append(f"land {space}")
+        elif kind == "goods":
+            out.append(f"goods space {board.number[s]} ({board.goods_names[board.number[s]]})")
+        else:
+            out.append(board.space_label(s))
+    return ", ".join(out) or "none"
+
+
 def legal_spaces(state) -> list[str]:
     """The spaces a camel may go to in the current decision (ids; empty unless a camel is to be placed)."""
     return sorted({a.space for a in state.legal_actions() if type(a).__name__ == "Place"})
@@ -123,7 +144,7 @@ def _legend(state):
     return legend
 
 
-def _legend_handles(state, ringed: bool, route=None):
+def _legend_handles(state, ringed: bool, route=None, ring_label: str = "ringed: legal space now"):
     """The map's legend: families (start space and camels), kinds of space, the two kinds of border,
     the ring and (for a route) its thick line."""
     from matplotlib.lines import Line2D
@@ -136,7 +157,7 @@ def _legend_handles(state, ringed: bool, route=None):
                 Line2D([], [], color="#999999", ls=":", label="border with water")]
     if ringed:
         handles.append(Line2D([], [], marker="o", ls="", markersize=12, markerfacecolor="none",
-                              markeredgecolor=RING_COLOUR, markeredgewidth=2.5, label="ringed: legal space now"))
+                              markeredgecolor=RING_COLOUR, markeredgewidth=2.5, label=ring_label))
     if route is not None:
         handles.append(Line2D([], [], color=route, lw=4, label="the route (borders between its camels)"))
     return handles
@@ -169,8 +190,9 @@ def draw_map(state, ax=None, highlight=None, title: str | None = None, houses: b
                highlight_nodes=ring, highlight_color=RING_COLOUR, edge_style=_edge_style(board), title=title)
     _draw_space_names(state, ax)
     _draw_camels(state, ax)
-    ax.legend(handles=_legend_handles(state, bool(ring)), loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9,
-              frameon=False)
+    label = "ringed: legal space now" if highlight is None else "ringed: the spaces the title names"
+    ax.legend(handles=_legend_handles(state, bool(ring), ring_label=label), loc="upper left", bbox_to_anchor=(1.0, 1.0),
+              fontsize=9, frameon=False)
     if houses:
         _draw_houses(state, ax)
         ax.set_title(title, fontsize=11, pad=62)
@@ -382,3 +404,34 @@ def draw_scores(state, ax=None):
     ax.legend(fontsize=9)
     ax.margins(y=0.12)
     return fig
+
+
+def draw_score_steps(state, step: int | None = None, fig=None):
+    """The score sheet of ``state`` after ``step`` rows as stacked bars (all rows if None), in points, in the
+    score stepper's order (players alternate within each category), with :data:`SCORE_COLOURS`.
+
+    Raises:
+        ValueError: a step outside 0..number of rows.
+    """
+    from dataclasses import replace
+
+    from matplotlib.figure import Figure
+
+    from ..ui.common import alternate_rows
+    from . import draw_score_steps as draw
+
+    sheet = state.score_sheet()
+    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(sheet.rows)):
+        raise ValueError(f"step must be a whole number from 0 to {len(sheet.rows)}, not {step!r}")
+    shown = replace(sheet, rows=alternate_rows(sheet.rows))
+    return draw(shown, step, fig=fig if fig is not None else Figure(figsize=(7.5, 3.4)),
+                colours={"card": SCORE_COLOURS["card"], **SCORE_COLOURS})
+
+
+def score_stepper(state):
+    """The shared :class:`~caravan_lessons.ui.common.ScoreStepper` for ``state``'s score sheet: Next / Back
+    through the rows, each row's rule quoted (SAM-SCORE-1..4), the chart in :data:`SCORE_COLOURS`."""
+    from ..samarkand import RULES
+    from ..ui.common import ScoreStepper
+
+    return ScoreStepper(state.score_sheet(), rules=RULES, colours=SCORE_COLOURS)
