@@ -58,6 +58,7 @@ class Profile:
         points: ``(state, seat) -> float``: the seat's points now, in ``unit``.
         facts: ``(state, seat) -> list[Fact]``: the counts a reason mentions (public to the seat).
         rank: ``(state, seat, actions) -> actions`` best first, or None to use the game's ``rank_actions``.
+        policy: ``(state, rng) -> action`` for the simulations, or None to use the game's ``playout_policy``.
     """
 
     game: str
@@ -71,6 +72,7 @@ class Profile:
     facts: Callable[[Any, int], list[Fact]]
     turn: Callable[[Any], Any]
     rank: Callable | None = None
+    policy: Callable | None = None
 
 
 def _soft_win(values: list[float], seat: int, scale: float) -> float:
@@ -219,8 +221,20 @@ def _marco_polo() -> Profile:
                   for i, a in enumerate(actions)]
         return [a for _, _, a in sorted(scored, key=lambda t: (t[0], t[1]), reverse=True)]
 
+    def policy(state, rng):
+        # the game's rollout policy (a fulfilable contract, else any legal action), except that a choice inside
+        # an effect (which good, which column, which path) is taken greedily: a random pick of the good a
+        # contract needs would hide what the action is worth
+        if state.tasks:
+            options = state.legal_actions()
+            if 1 < len(options) <= 4:
+                seat = state.current_player
+                scored = [(ma.plan_value(state.child(a), seat) + 1e-6 * rng.random(), i) for i, a in enumerate(options)]
+                return options[max(scored)[1]]
+        return ma.playout_policy(state, rng)
+
     return Profile("marco_polo", "victory points", "the game", 5, over, share, value, points, facts,
-                   lambda state: (state.round, state.current), rank)
+                   lambda state: (state.round, state.current), rank, policy)
 
 
 _BUILDERS = {"jaipur": _jaipur, "samarkand": _samarkand, "caravan": _caravan, "marco_polo": _marco_polo}

@@ -9,7 +9,8 @@ For one decision the coach knows only ``observation(seat)`` and the legal moves.
    player made, in a review) are always added;
 2. **simulates**: each simulation deals the hidden information at random, consistently with the
    observation (the game's ``determinize``, as the search bot does), plays the candidate, plays on
-   ``horizon`` turns with the game's ``playout_policy`` (all seats), and scores the result: a win
+   ``horizon`` turns with the game's ``playout_policy`` (all seats; Marco Polo's takes the choices inside an
+   effect greedily, see :mod:`.games`), and scores the result: a win
    (1), a shared win (1/k) or a loss (0) if the scored unit ended, else the profile's win chance of
    the position reached (see :mod:`.games`);
 3. **shares the budget by sequential halving** (Karnin, Koren & Somekh 2013): the budget is cut into
@@ -190,7 +191,7 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
     """
     module = game_module(observation["game"])
     determinize = module.determinize
-    policy = getattr(module, "playout_policy", _random_policy)
+    policy = profile.policy or getattr(module, "playout_policy", _random_policy)
     seat = observation["player"]
     rng = random.Random(seed)
     actions = list(actions)
