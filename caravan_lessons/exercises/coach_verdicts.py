@@ -277,8 +277,9 @@ def _wrong(game: str, label: str):
     def wrong(keys: list, values: dict) -> NotSolved:
         key = keys[0]
         entry = _entry(game, key)
-        return NotSolved(f"position {key} ({entry.title}): the coach does not prefer {values[key]} "
-                         f"({options(game, key)[values[key]]}).",
+        number = list(POSITIONS[game]).index(key) + 1
+        return NotSolved(f"position {key} ({entry.title}; case {number} of {len(POSITIONS[game])}): the coach does not "
+                         f"prefer {values[key]} ({options(game, key)[values[key]]}).",
                          f"Think about what each move changes at once and what it gives the other players; the "
                          f"rules in play are {', '.join(entry.rules)}. Then run coach_verdict('{game}', '{key}') "
                          "in the scratch cell and read its reason.")

@@ -30,7 +30,7 @@ def test_answers_by_letter_or_in_words_and_wrong_ones_explained(capsys):
     assert "public checks passed" in capsys.readouterr().out
     assert not q.check({"a": "B", "b": "C", "c": "B"}, part="a")
     out = capsys.readouterr().out
-    assert "position a (one card left in the deck): the coach does not prefer B" in out and "JAI-END-2" in out
+    assert "position a (one card left in the deck; case 1 of 3): the coach does not prefer B" in out and "JAI-END-2" in out
     assert q.check({"a": "A", "b": "C", "c": "B"}, part="b")
     assert not q.check({"a": "Z"}) and "give the letter of one of the moves offered" in capsys.readouterr().out
     assert not q.check(["A", "C", "B"]) and "should be a dict" in capsys.readouterr().out
