@@ -244,7 +244,7 @@ COURSES = {course.game: course for course in (
     Course("jaipur", JAIPUR_POINTS, WRONG, WRONG_POINTS, by_hand={"q1a_explain": 1, "q2a_explain": 1, "q3a_explain": 1,
                                                                   "q7_explain": 2},
            secrets=("reference_q5a", "seed=7")),
-    Course("samarkand", SAMARKAND_POINTS, SAMARKAND_WRONG, SAMARKAND_WRONG_POINTS, by_hand={},
+    Course("samarkand", SAMARKAND_POINTS, SAMARKAND_WRONG, SAMARKAND_WRONG_POINTS, by_hand={"q7_explain": 2},
            secrets=("reference_q5", "board.kinds.count(kind) for kind"), feedback_words=("the points are yours",)),
     Course("caravan", CARAVAN_POINTS, CARAVAN_WRONG, CARAVAN_WRONG_POINTS, by_hand={"q10_explain": 2}),
     Course("marco_polo", MP_FULL_POINTS, MP_WRONG, MP_WRONG_POINTS, by_hand=MP_BY_HAND,
