@@ -1,6 +1,7 @@
-"""Command line: ``python -m caravan_lessons simulate|bench|rules|schema``.
+"""Command line: ``python -m caravan_lessons simulate|league|bench|rules|schema``.
 
-    python -m caravan_lessons simulate jaipur --games 1000 --seed 1
+    python -m caravan_lessons simulate jaipur --games 1000 --seed 1 --processes 2
+    python -m caravan_lessons league marco_polo --bots mp-planner mp-heuristic mp-greedy random --games 240
     python -m caravan_lessons bench --json
     python -m caravan_lessons bench --bots --mcts-games 200 --processes 2
     python -m caravan_lessons bench --coach --positions 200
@@ -114,6 +115,28 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     sim.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
                      help="caravan only: seats; the first bot plays against players-1 copies of the second")
+    sim.add_argument("--processes", type=_processes, default=1,
+                     help="worker processes (default 1); the results are the same whatever the number")
+    lg = sub.add_parser("league", help="a league of 2 or more bots, every bot in every seat: table and ratings")
+    lg.add_argument("game", type=_game)
+    lg.add_argument("--bots", nargs="+", required=True, metavar="BOT",
+                    help="2 to 12 bots, names of the game's bots (e.g. mp-planner mp-heuristic mp-greedy random)")
+    lg.add_argument("--players", type=_counter(2, 5, "a number of seats"), default=None,
+                    help="seats per game (default: Jaipur 2, otherwise as many as bots, at most the game's)")
+    lg.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    lg.add_argument("--seed", type=_seed, default=0, help="seed of the whole league (default 0)")
+    where = lg.add_mutually_exclusive_group()
+    where.add_argument("--processes", type=_processes, default=1,
+                       help="worker processes on this machine (default 1)")
+    where.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                       help="a dask.distributed scheduler to play the games on, e.g. tcp://host:8786 "
+                            "(the dask extra: pip install 'caravan_lessons[dask]'; see docs/leagues.md)")
+    lg.add_argument("--connect-timeout", type=_counter(1, 3600, "seconds"), default=20, metavar="SECONDS",
+                    help="with --scheduler: how long to try to reach it (default 20)")
+    lg.add_argument("--checkpoint", default=None, metavar="FILE",
+                    help="keep each finished game in FILE (JSON Lines) and go on from there when run again")
+    lg.add_argument("--csv", default=None, metavar="FILE", help="also write one row per game to FILE (CSV)")
+    lg.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     bench = sub.add_parser("bench", help="measure engine speed, app redraw time and import time")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--rounds", type=_positive, default=3000, help="random Jaipur rounds to time (default 3000)")
@@ -130,9 +153,21 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint-dir", default=None, metavar="DIR",
                        help="with --mcts-games: keep each finished MCTS match in DIR/mcts_vs_<bot>_seed<seed>.jsonl "
                             "and go on from there when run again")
+    bench.add_argument("--interop", action="store_true",
+                       help="measure the OpenSpiel and PettingZoo adapters instead (needs caravan_lessons[rl]): random "
+                            "episodes/s through each against the raw engine, per game")
+    bench.add_argument("--duel-games", type=_non_negative, default=0,
+                       help="with --interop: also play OpenSpiel's ISMCTS (1000 simulations) against our MCTS at the "
+                            "same time per move, this many 2-player matches per game (default 0: skip; hours)")
     bench.add_argument("--browser", action="store_true",
-                       help="measure the play app in a real browser instead (Voila + Chromium): click-to-settled-DOM "
-                            "medians for a move with the bot's reply, undo, score-stepper Next and a replay step")
+                       help="measure the play apps in a real browser instead (Voila + Chromium): per game and kind of "
+                            "click, the click-to-settled-page median and max beside the in-process median and the "
+                            "load average (Jaipur: a move with the bot's reply, undo, score-stepper Next, a replay "
+                            "step; the map games: clicks on their clickable boards, bot replies reported apart)")
+    bench.add_argument("--browser-games", nargs="+", type=_game, default=None, metavar="GAME",
+                       help="with --browser: only these games (default: all four)")
+    bench.add_argument("--samples", type=_positive, default=10,
+                       help="with --browser: clicks of each kind to time (default 10)")
     bench.add_argument("--coach", action="store_true",
                        help="measure the coach instead: hint time, agreement with a 20x longer search on mid-game "
                             "positions, and the time of a whole review on 2 processes, per game")
@@ -166,7 +201,8 @@ def cmd_simulate(args) -> int:
         args.bots = ["random"] * seats
     if args.game == "jaipur" and len(args.bots) != 2:
         raise ValueError(f"{args.game} is played by 2 bots, not {len(args.bots)}")
-    results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress)
+    results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress,
+                       processes=args.processes)
     n = len(results)
     wins = [sum(r.winner == s for r in results) for s in range(len(args.bots))]
     draws = n - sum(wins)
@@ -201,7 +237,7 @@ def _simulate_seats(args) -> int:
         raise ValueError("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
                          "use greedy, heuristic, kind-random or mcts")
     results = game_module(args.game).simulate(args.games, seed=args.seed, bots=args.bots, players=args.players,
-                                              progress=not args.no_progress)
+                                              progress=not args.no_progress, processes=args.processes)
     n = len(results)
     wins = sum(r.winner == 0 for r in results)
     shared = sum(r.winner is None for r in results)
@@ -211,6 +247,47 @@ def _simulate_seats(args) -> int:
     print(f"  {args.bots[0]}: won {wins} games ({100 * wins / n:.1f} %; a fair share is {100 / args.players:.1f} %), "
           f"mean {mean[0]:.1f} points")
     print(f"  {args.bots[1]} (each): mean {mean[1]:.1f} points; shared wins: {shared}")
+    return 0
+
+
+def cmd_league(args) -> int:
+    """``league``: play the league, print its table (win rates with 95% Wilson intervals, Plackett-Luce ratings)."""
+    from .arena import SEATS, league, league_table
+
+    low, high = SEATS.get(args.game, (2, 4))
+    players = args.players if args.players is not None else max(low, min(high, len(args.bots)))
+    executor = client = None
+    if args.scheduler is not None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise ValueError("--scheduler needs dask.distributed: pip install 'caravan_lessons[dask]'") from None
+        try:
+            client = Client(args.scheduler, timeout=f"{args.connect_timeout}s")
+        except (OSError, TimeoutError) as exc:
+            raise ValueError(f"cannot reach the dask scheduler at {args.scheduler!r}: {exc}") from None
+        executor = client.get_executor()
+    try:
+        df = league(args.game, args.bots, players=players, games=args.games, seed=args.seed, executor=executor,
+                    processes=args.processes, checkpoint=args.checkpoint, progress=not args.no_progress)
+    finally:
+        if client is not None:
+            client.close()
+    table = league_table(df)
+    where = f"dask scheduler {args.scheduler}" if args.scheduler else (
+        f"{args.processes} processes" if args.processes > 1 else "1 process")
+    print(f"{args.game} league: {len(df)} games of {players} players, {len(args.bots)} bots, seed {args.seed} "
+          f"({where}; every bot in every seat)")
+    width = max(len(bot) for bot in table.index)
+    print(f"  {'bot':{width}s}  games   wins  win rate (95% Wilson)   mean pts  mean rank   rating mu +- sigma")
+    for bot, row in table.iterrows():
+        print(f"  {bot:{width}s}  {int(row['games']):5d}  {int(row['wins']):5d}  {100 * row['win_rate']:5.1f} % "
+              f"({100 * row['ci_low']:4.1f}-{100 * row['ci_high']:4.1f})   {row['mean_score']:8.1f}  "
+              f"{row['mean_rank']:9.2f}   {row['mu']:6.2f} +- {row['sigma']:.2f}")
+    print(f"  a fair share of wins is {100 / players:.1f} %")
+    if args.csv:
+        df.to_csv(args.csv, index=False)
+        print(f"  one row per game: {args.csv}")
     return 0
 
 
@@ -263,12 +340,19 @@ def _main(argv: list[str] | None) -> int:
     try:
         if args.command == "simulate":
             return cmd_simulate(args)
+        if args.command == "league":
+            return cmd_league(args)
         if args.command == "bench":
             if args.bots:
                 from .bench import run_bot_bench
 
                 return run_bot_bench(games=args.games, mcts_games=args.mcts_games, processes=args.processes,
                                      seed=args.seed, as_json=args.json, checkpoint_dir=args.checkpoint_dir)
+            if args.interop:
+                from .interop.bench import run_interop_bench
+
+                return run_interop_bench(as_json=args.json, duel_games=args.duel_games, processes=args.processes,
+                                         seed=args.seed, checkpoint_dir=args.checkpoint_dir)
             if args.coach:
                 from .coach.figures import run_coach_bench
 
@@ -276,7 +360,7 @@ def _main(argv: list[str] | None) -> int:
             if args.browser:
                 from .bench import run_browser_bench
 
-                return run_browser_bench(as_json=args.json)
+                return run_browser_bench(samples=args.samples, as_json=args.json, games=args.browser_games)
             from .bench import run_bench
 
             return run_bench(rounds=args.rounds, as_json=args.json)

@@ -258,10 +258,15 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mp-greedy": _lazy("caravan_lessons.marco_polo.agents", "GreedyAgent"),
     "mp-heuristic": _lazy("caravan_lessons.marco_polo.agents", "HeuristicAgent"),
     "mp-mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=60, depth=8),
+    "openspiel-ismcts": _lazy("caravan_lessons.interop.agents", "SearchAgent", kind="ismcts"),
+    "openspiel-mcts": _lazy("caravan_lessons.interop.agents", "SearchAgent", kind="mcts"),
+    "mp-planner": _lazy("caravan_lessons.marco_polo.agents", "PlannerAgent"),
 }
 """Bot names the command line, the arena and the apps accept, mapped to a constructor
 ``(seed=None, **options)``. ``greedy`` and ``heuristic`` play Jaipur (``jaipur/agents.py``);
 ``mcts`` is information-set MCTS with 1000 iterations a move (:mod:`caravan_lessons.mcts`).
+``openspiel-ismcts`` / ``openspiel-mcts`` are OpenSpiel's search bots (``pip install 'caravan_lessons[rl]'``),
+for every game (:mod:`caravan_lessons.interop.agents`).
 Caravan's own bots: ``caravan.BOTS`` / ``caravan.make_bot`` (its ``simulate`` reads these names there)."""
 
 
@@ -275,6 +280,8 @@ def make_agent(name: str, seed: int | None = None, game: str | None = None, **op
         ValueError: an unknown name (the message lists the bots), or options the bot does not take.
     """
     module = game_module(game) if game is not None else None
+    if isinstance(name, str) and name.startswith("openspiel-") and name in AGENTS:  # every game's
+        return AGENTS[name](seed, **options)
     registry = getattr(module, "AGENTS", None)
     if registry is None and hasattr(module, "make_bot"):  # Caravan names its bots in BOTS / make_bot
         return module.make_bot(name, seed, **options)
@@ -302,15 +309,49 @@ def build_agent(constructor, name: str, seed: int | None, options: dict) -> Agen
                          f"{_short(str(exc), 120)}") from None
 
 
+def check_processes(processes: Any) -> int:
+    """``processes`` if it is a whole number of worker processes (1..256), else a one-line ValueError."""
+    if isinstance(processes, bool) or not isinstance(processes, int) or not 1 <= processes <= 256:
+        raise ValueError(f"processes must be a whole number from 1 to 256 (worker processes), not {_short(processes)}")
+    return processes
+
+
+def run_games(one, args: tuple, games: int, processes: int, progress: bool, desc: str, unit: str = "game") -> list:
+    """``[one(*args, i) for i in range(games)]``, on ``processes`` worker processes when more than 1 (the
+    games are independent and seeded by their number, so the list is the same), with a tqdm progress bar
+    (games per second) once it has run for 2 seconds. ``one`` and ``args`` must pickle."""
+    from tqdm.auto import tqdm
+
+    from .arena import PROGRESS_DELAY, run_chunks
+
+    results: dict[int, Any] = {}
+    bar = tqdm(total=games, desc=desc, disable=not progress, unit=unit, delay=PROGRESS_DELAY)
+
+    def finished(part: list) -> None:
+        results.update(part)
+        bar.update(len(part))
+
+    try:
+        run_chunks(_numbered, (one, args), range(games), finished, processes=processes)
+    finally:
+        bar.close()
+    return [results[i] for i in range(games)]
+
+
+def _numbered(one, args: tuple, indices) -> list:
+    return [(i, one(*args, i)) for i in indices]
+
+
 def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("random", "random"),
-             progress: bool = True) -> list[MatchResult]:
+             progress: bool = True, processes: int = 1) -> list[MatchResult]:
     """Play ``games`` matches between the named bots (one per seat), seats rotated every match.
 
     Results are reported per bot (seat of the bot in the first match): ``MatchResult.winner``
-    is translated so that 0 always means ``bots[0]``.
+    is translated so that 0 always means ``bots[0]``. ``processes`` > 1 plays them on that many worker
+    processes, with the same results.
 
     Raises:
-        ValueError: ``games`` is not a positive whole number, or an unknown game or bot.
+        ValueError: ``games`` is not a positive whole number, or an unknown game or bot, or a bad ``processes``.
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
         raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {games!r}")
@@ -318,23 +359,27 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
     bots = check_lineup(bots, "bots", names=True)
     if not bots:
         raise ValueError(f"bots names one bot per seat, such as ['random', 'greedy'], not {_short(bots)}")
+    check_processes(processes)
     if hasattr(module, "simulate"):  # games of 2-5 seats (Samarkand): one bot name per seat
-        return module.simulate(games, seed=seed, bots=bots, progress=progress)
-    from tqdm.auto import tqdm
+        return module.simulate(games, seed=seed, bots=bots, progress=progress, processes=processes)
+    for bot in bots:  # refused here, not in a worker
+        make_agent(bot, 0, game=game)
+    return run_games(_simulate_one, (game, seed, tuple(bots)), games, processes, progress,
+                     f"{game}: {' vs '.join(bots)}", unit="match")
 
-    results = []
+
+def _simulate_one(game: str, seed: int, bots: tuple, i: int) -> MatchResult:
+    """Match ``i`` of :func:`simulate`."""
     n = len(bots)
-    for i in tqdm(range(games), desc=f"{game}: {' vs '.join(bots)}", disable=not progress, unit="match"):
-        match_seed = derive_seed(seed, "match", i)
-        agents = [make_agent(bot, derive_seed(seed, f"bot{k}", i), game=game) for k, bot in enumerate(bots)]
-        shift = i % n  # seats rotate every match (2 bots: swapped every other match)
-        result = play_match(game, agents[shift:] + agents[:shift], seed=match_seed)
-        if shift:
-            def per_bot(values, shift=shift):
-                return [values[(b - shift) % n] for b in range(n)]
-            result.winner = None if result.winner is None else (result.winner + shift) % n
-            result.scores = per_bot(result.scores)
-            result.round_scores = [per_bot(r) for r in result.round_scores]
-            result.round_sources = [per_bot(r) for r in result.round_sources]
-        results.append(result)
-    return results
+    match_seed = derive_seed(seed, "match", i)
+    agents = [make_agent(bot, derive_seed(seed, f"bot{k}", i), game=game) for k, bot in enumerate(bots)]
+    shift = i % n  # seats rotate every match (2 bots: swapped every other match)
+    result = play_match(game, agents[shift:] + agents[:shift], seed=match_seed)
+    if shift:
+        def per_bot(values, shift=shift):
+            return [values[(b - shift) % n] for b in range(n)]
+        result.winner = None if result.winner is None else (result.winner + shift) % n
+        result.scores = per_bot(result.scores)
+        result.round_scores = [per_bot(r) for r in result.round_scores]
+        result.round_sources = [per_bot(r) for r in result.round_sources]
+    return result

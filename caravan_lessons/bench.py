@@ -36,10 +36,13 @@ Figures (one process, one core):
   app, from ``app.choose`` to the end of its redraw (3 human seats, Agg, in-process).
 * ``import_s``: ``import caravan_lessons`` in a fresh interpreter (median of 5).
 
-Browser latency (``python -m caravan_lessons bench --browser``, see :func:`browser_latency`): the
-play app in Voila in the Debian Chromium (Playwright), medians in ms from a click to the settled
-DOM for a move with the random bot's reply, undo, score-stepper Next and a replay step, printed
-beside the in-process figures.
+Browser latency (``python -m caravan_lessons bench --browser [--json] [--browser-games ...]``, see
+:func:`browser_game_figures`): each game's play app in Voila in the Debian Chromium (Playwright); per game and
+kind of click, the median and max ms from a click to the settled page beside the in-process median of the
+same click and the load average. Jaipur (:func:`browser_latency`): a move with the random bot's reply, undo,
+score-stepper Next and a replay step (target 100 ms). Samarkand, Caravan and Marco Polo
+(:mod:`caravan_lessons.browser_bench`): clicks on the clickable board and the buttons around it (target 150
+ms); the clicks answered by the bots' moves (``..._with_bots``) are reported apart.
 
 Bots (``python -m caravan_lessons bench --bots``, a separate and slower run; see :func:`bot_figures`):
 per game, greedy and heuristic games per CPU-second through ``play_match`` and the CPU seconds of one
@@ -784,30 +787,60 @@ def browser_latency(samples: int = 10, seed: int = 5) -> dict:
 
 BROWSER_CLICKS = {"move_with_bot_reply": "move + random bot's reply", "undo": "undo",
                   "stepper_next": "score stepper Next", "replay_step": "replay slider step"}
-"""The clicks the browser bench times (issue 7, item 13), in the order they are printed."""
+"""The clicks the Jaipur browser bench times (issue 7, item 13), in the order they are printed."""
+BROWSER_GAMES = ("jaipur", "samarkand", "caravan", "marco_polo")
+"""The games ``bench --browser`` measures, in the order they are printed."""
+
+
+def browser_game_figures(game: str, samples: int = 10) -> dict:
+    """One game's browser figures: ``{"clicks": {kind: {"browser_median", "browser_max", "clicks",
+    "inprocess_median", "target"}}, "load_average": [before, after]}`` (ms; the target is None for a click
+    whose answer includes the bots' moves: reported apart, issue 17).
+
+    Jaipur: :func:`browser_latency` beside :func:`inprocess_figures` (target 100 ms for every click). The map
+    games: :func:`caravan_lessons.browser_bench.map_latency` on the clickable (ipympl) board (target 150 ms)."""
+    before = round(os.getloadavg()[0], 1)
+    if game == "jaipur":
+        browser, inprocess = browser_latency(samples), inprocess_figures(samples)
+        clicks = {kind: {"browser_median": browser[kind], "browser_max": browser["max"][kind],
+                         "clicks": browser["samples"][kind], "inprocess_median": inprocess[kind], "target": 100}
+                  for kind in BROWSER_CLICKS}
+    else:
+        from .browser_bench import TARGET_MS, map_latency
+
+        clicks = map_latency(game, samples)
+        for kind, row in clicks.items():
+            row["target"] = None if kind.endswith("_with_bots") else TARGET_MS
+    return {"clicks": clicks, "load_average": [before, round(os.getloadavg()[0], 1)]}
 
 
 def browser_table(figures: dict) -> str:
-    """The browser figures beside the in-process ones, one line per click: the browser median (and max),
-    the number of clicks timed, the in-process median and the target, all in ms; the load average last
-    (timings on a loaded machine are slower)."""
-    browser, inprocess, target = figures["browser_ms"], figures["inprocess_ms"], figures["target_ms"]
-    lines = [f"{'click':28s} {'browser median':>14s} {'(max)':>9s} {'clicks':>6s} {'in-process':>10s} {'target':>6s}"]
-    for kind, label in BROWSER_CLICKS.items():
-        verdict = "ok" if browser[kind] <= target else "SLOW"
-        lines.append(f"{label:28s} {browser[kind]:>14.1f} {'(' + format(browser['max'][kind], '.1f') + ')':>9s} "
-                     f"{browser['samples'][kind]:>6d} {inprocess[kind]:>10.2f} {target:>6d} {verdict}")
-    lines.append(f"ms from the click to the settled DOM (Voila, Chromium) beside the in-process redraw; "
-                 f"load average {figures.get('load_average', '?')}, {figures.get('cpus', '?')} cpus, "
+    """The browser figures beside the in-process ones, one line per game and kind of click: the browser median
+    (and max), the number of clicks timed, the in-process median and the target (ms), and a verdict; then each
+    game's load average (timings on a loaded machine are slower)."""
+    lines = [f"{'game':11s} {'click':28s} {'browser median':>14s} {'(max)':>9s} {'clicks':>6s} {'in-process':>10s} "
+             f"{'target':>6s}"]
+    loads = []
+    for game, result in figures["games"].items():
+        for kind, row in result["clicks"].items():
+            label = BROWSER_CLICKS.get(kind, kind.replace("_", " "))
+            target = row["target"]
+            verdict = "(bots: apart)" if target is None else ("ok" if row["browser_median"] <= target else "SLOW")
+            lines.append(f"{game:11s} {label:28s} {row['browser_median']:>14.1f} "
+                         f"{'(' + format(row['browser_max'], '.1f') + ')':>9s} {row['clicks']:>6d} "
+                         f"{row['inprocess_median']:>10.2f} {'-' if target is None else target:>6} {verdict}")
+        loads.append(f"{game} {result['load_average'][0]}-{result['load_average'][1]}")
+    lines.append("ms from the click to the settled page (Voila, Chromium) beside the in-process time of the same "
+                 f"click; load average {', '.join(loads)}; {figures.get('cpus', '?')} cpus, "
                  f"Python {figures.get('python', '?')}")
     return "\n".join(lines)
 
 
-def run_browser_bench(samples: int = 10, as_json: bool = False) -> int:
-    """Measure :func:`browser_latency` and print it beside the in-process figures (a table, or JSON)."""
-    figures = {"browser_ms": browser_latency(samples), "inprocess_ms": inprocess_figures(samples),
-               "target_ms": 100, "python": platform.python_version(), "cpus": os.cpu_count(),
-               "load_average": round(os.getloadavg()[0], 1)}
+def run_browser_bench(samples: int = 10, as_json: bool = False, games=None) -> int:
+    """Measure :func:`browser_game_figures` for ``games`` (default :data:`BROWSER_GAMES`) and print them (a
+    table, or JSON with ``as_json``)."""
+    figures = {"games": {game: browser_game_figures(game, samples) for game in (games or BROWSER_GAMES)},
+               "python": platform.python_version(), "cpus": os.cpu_count()}
     if as_json:
         _print_figures(figures, as_json)
     else:

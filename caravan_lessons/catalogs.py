@@ -112,6 +112,7 @@ METHODS = [
     ("**/data/rules.json", extract_rules_json),
     ("samarkand/data/families.json", _names_of("families", {"name": "family", "colour_name": "colour"})),
     ("samarkand/data/board.json", _names_of("nodes", {"name": "place"})),
+    ("marco_polo/data/map.json", _names_of("nodes", {"name": "place"})),
     ("**.py", extract_package_python),
 ]
 SKIP = ("catalogs.py", "bench.py")   # this tool; the benchmark's report (for maintainers, in English)

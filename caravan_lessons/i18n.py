@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = [
-    "DOMAIN", "ENV_VAR", "LOCALE_DIR", "LanguageError", "Later", "N_", "NP_", "N_plural", "available_languages", "noun", "gettext",
+    "DOMAIN", "ENV_VAR", "LOCALE_DIR", "LanguageError", "Later", "N_", "NP_", "N_plural", "Translated", "available_languages", "noun", "gettext",
     "get_language", "language", "language_names", "ngettext", "npgettext", "on_language_change",
     "pgettext", "set_language", "system_language", "tr",
 ]
@@ -329,6 +329,42 @@ class Later:
 
     def __reduce__(self):
         return (Later, (self.func, *self.args))
+
+
+class Translated(dict):
+    """A dict whose values are English catalogue messages, read in the current language:
+    ``SPACE_NAMES = Translated({"khan": N_("Khan's favour")})``; ``SPACE_NAMES["khan"]`` is ``"Boa Vontade do
+    Khan"`` in Portuguese. ``context`` translates with ``pgettext`` (names from data files: ``"place"``);
+    ``source(key)`` is the English. Keys, ``len`` and ``in`` are the dict's own; a value without a
+    translation comes back as it is."""
+
+    def __init__(self, data=(), context: str | None = None):
+        super().__init__(data)
+        self.context = context
+
+    def _word(self, value):
+        if not isinstance(value, str):
+            return value
+        return pgettext(self.context, value) if self.context else gettext(value)
+
+    def __getitem__(self, key):
+        return self._word(super().__getitem__(key))
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def values(self):
+        return [self._word(v) for v in super().values()]
+
+    def items(self):
+        return [(k, self._word(v)) for k, v in super().items()]
+
+    def source(self, key) -> str:
+        """The English value of ``key``."""
+        return super().__getitem__(key)
+
+    def __reduce__(self):
+        return (type(self), (dict(super().items()), self.context))
 
 
 def NP_(context: str, message: str) -> str:

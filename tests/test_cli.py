@@ -19,10 +19,16 @@ def test_simulate_prints_win_rates_and_mean_scores():
     assert again.stdout == done.stdout  # seeded: the same run twice
 
 
-def test_simulate_shows_a_progress_bar():
-    done = run("simulate", "jaipur", "--games", "3", "--seed", "2")
+def test_simulate_shows_a_progress_bar_with_games_per_second_once_it_runs_for_a_while():
+    import os
+
+    quick = run("simulate", "jaipur", "--games", "3", "--seed", "2")
+    assert quick.returncode == 0 and "3/3" not in quick.stderr      # shorter than 2 s: no bar
+    done = subprocess.run([sys.executable, "-m", "caravan_lessons", "simulate", "jaipur", "--games", "3",
+                           "--seed", "2", "--processes", "2"], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "CARAVAN_LESSONS_PROGRESS_DELAY": "0"})
     assert done.returncode == 0
-    assert "3/3" in done.stderr  # tqdm writes to stderr
+    assert "3/3" in done.stderr and "match/s" in done.stderr  # tqdm writes to stderr
 
 
 @pytest.mark.parametrize("args,expected", [

@@ -293,3 +293,25 @@ def test_the_translations_use_the_rulebooks_words(lang):
         assert len(pairs) >= 30, f"{game}: only {len(pairs)} messages located in its package"
         found += term_problems(game, lang, pairs)
     assert not found, "\n".join(found[:40])
+
+
+@pytest.mark.rule("MP-CONTRACT-3")
+def test_a_choice_with_no_option_is_logged_whole_in_each_language():
+    """The log said "Player 1 cannot the contract to discard" (the description lost its verb); now the
+    choice is named whole, in every language."""
+    from caravan_lessons import marco_polo
+    from caravan_lessons.marco_polo import effects
+
+    state = marco_polo.new_game(2, seed=1)
+    while state.tasks:
+        state.apply(state.legal_actions()[0])
+    seat = state.current
+    state.active[seat] = []
+    for lang, text in (("en", "Player {s} cannot choose the contract to discard: nothing happens."),
+                       ("pt", "O jogador {s} não pode fazer isto (escolha o contrato a descartar): nada acontece."),
+                       ("fi", "Pelaaja {s} ei voi tehdä tätä (valitse hylättävä sopimus): mitään ei tapahdu.")):
+        with language(lang):
+            copy = state.clone()
+            copy.tasks.insert(0, ("discard", seat, 0))
+            effects.run(copy)
+            assert str(copy.events[-1]) == text.format(s=seat) + " [MP-CONTRACT-3]"

@@ -699,13 +699,19 @@ def test_the_browser_bench_prints_each_click_beside_its_in_process_figure():
     from caravan_lessons.bench import BROWSER_CLICKS, browser_table
 
     kinds = list(BROWSER_CLICKS)
-    figures = {"browser_ms": {**dict(zip(kinds, (82.7, 130.0, 46.7, 63.5))),
-                              "max": dict.fromkeys(kinds, 501.4), "samples": dict.fromkeys(kinds, 10)},
-               "inprocess_ms": dict(zip(kinds, (9.95, 1.86, 0.1, 0.95))), "target_ms": 100, "cpus": 2,
-               "python": "3.11", "load_average": 7.5}
+    jaipur = {kind: {"browser_median": b, "browser_max": 501.4, "clicks": 10, "inprocess_median": i, "target": 100}
+              for kind, b, i in zip(kinds, (82.7, 130.0, 46.7, 63.5), (9.95, 1.86, 0.1, 0.95))}
+    caravan = {"board_move": {"browser_median": 61.0, "browser_max": 90.5, "clicks": 12, "inprocess_median": 20.4,
+                              "target": 150},
+               "end_turn_with_bots": {"browser_median": 230.0, "browser_max": 410.0, "clicks": 5,
+                                      "inprocess_median": 120.0, "target": None}}
+    figures = {"games": {"jaipur": {"clicks": jaipur, "load_average": [7.5, 7.9]},
+                         "caravan": {"clicks": caravan, "load_average": [3.1, 3.0]}}, "cpus": 2, "python": "3.11"}
     lines = browser_table(figures).splitlines()
-    assert len(lines) == 2 + len(kinds)
-    move = next(line for line in lines if line.startswith("move + random bot's reply"))
-    assert move.split()[-6:] == ["82.7", "(501.4)", "10", "9.95", "100", "ok"]
-    assert lines[2].startswith("undo") and lines[2].endswith("SLOW")  # over the 100 ms target
-    assert "load average 7.5" in lines[-1]
+    assert len(lines) == 2 + len(kinds) + 2
+    move = next(line for line in lines if "move + random bot's reply" in line)
+    assert move.split()[0] == "jaipur" and move.split()[-6:] == ["82.7", "(501.4)", "10", "9.95", "100", "ok"]
+    assert "undo" in lines[2] and lines[2].endswith("SLOW")      # over the 100 ms target
+    assert lines[-3].split()[:2] == ["caravan", "board"] and lines[-3].endswith("ok")
+    assert lines[-2].endswith("(bots: apart)")                     # a bot reply has no target: reported apart
+    assert "load average jaipur 7.5-7.9, caravan 3.1-3.0" in lines[-1]

@@ -35,7 +35,7 @@ from .rules import END_TURN, _made
 from .saves import from_observation
 
 __all__ = ["GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "greedy_action",
-           "kind_random_action", "playout_policy", "position", "rank_actions", "value"]
+           "kind_random_action", "playout_policy", "position", "rank_actions", "value", "variant"]
 
 _BOARDS: dict[int, Any] = {}
 
@@ -331,16 +331,15 @@ def play_match(agents, seed: int | None = None, max_turns: int = 100_000, **opti
 
 
 def simulate(games: int, seed: int = 0, bots=("heuristic", "greedy"), players: int = 4, progress: bool = True,
-             **options):
+             processes: int = 1, **options):
     """``games`` games: ``bots[0]`` in one seat against ``players - 1`` copies of ``bots[1]``, the seat of
     ``bots[0]`` rotating from game to game. Results are rotated back: seat 0 of each result is ``bots[0]``.
+    ``processes`` > 1 plays them on that many worker processes, with the same results.
 
     Raises:
-        ValueError: ``games`` not a positive whole number, ``players`` not 2-4, an unknown bot.
+        ValueError: ``games`` not a positive whole number, ``players`` not 2-4, an unknown bot, bad processes.
     """
-    from ..core import derive_seed
-
-    from ..agents import check_lineup
+    from ..agents import check_lineup, check_processes, run_games
 
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
         raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {_short(games)}")
@@ -349,22 +348,26 @@ def simulate(games: int, seed: int = 0, bots=("heuristic", "greedy"), players: i
         raise ValueError(f"caravan: give two bots (bot 0 against players-1 copies of bot 1), not {len(bots)}")
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {players!r}")
-    from tqdm.auto import tqdm
+    check_processes(processes)
+    for bot in bots:  # refused here, not in a worker
+        make_bot(bot, 0)
+    return run_games(_simulate_one, (seed, tuple(bots), players, options), games, processes, progress,
+                     f"caravan: {bots[0]} vs {players - 1} x {bots[1]}")
 
-    results = []
-    for i in tqdm(range(games), desc=f"caravan: {bots[0]} vs {players - 1} x {bots[1]}", disable=not progress,
-                  unit="game"):
-        seat = i % players
-        agents = [make_bot(bots[0] if s == seat else bots[1], derive_seed(seed, "bot", i, s))
-                  for s in range(players)]
-        result = play_match(agents, seed=derive_seed(seed, "game", i), **options)
-        order = [(seat + k) % players for k in range(players)]  # rotate so that index 0 is bots[0]
-        result.winner = None if result.winner is None else (result.winner - seat) % players
-        result.scores = [result.scores[s] for s in order]
-        result.round_scores = [[r[s] for s in order] for r in result.round_scores]
-        result.round_sources = [[r[s] for s in order] for r in result.round_sources]
-        results.append(result)
-    return results
+
+def _simulate_one(seed: int, bots: tuple, players: int, options: dict, i: int):
+    """Game ``i`` of :func:`simulate`, rotated so that index 0 is ``bots[0]``."""
+    from ..core import derive_seed
+
+    seat = i % players
+    agents = [make_bot(bots[0] if s == seat else bots[1], derive_seed(seed, "bot", i, s)) for s in range(players)]
+    result = play_match(agents, seed=derive_seed(seed, "game", i), **options)
+    order = [(seat + k) % players for k in range(players)]  # rotate so that index 0 is bots[0]
+    result.winner = None if result.winner is None else (result.winner - seat) % players
+    result.scores = [result.scores[s] for s in order]
+    result.round_scores = [[r[s] for s in order] for r in result.round_scores]
+    result.round_sources = [[r[s] for s in order] for r in result.round_sources]
+    return result
 
 
 BOTS = {"random": ("caravan_lessons.agents", "RandomAgent"), "kind-random": (__name__, "KindRandomAgent"),
@@ -381,13 +384,56 @@ def make_bot(name: str, seed: int | None = None, **options):
     from ..agents import build_agent, make_agent
 
     key = name[len("caravan-"):] if isinstance(name, str) and name.startswith("caravan-") else name
-    if not isinstance(key, str) or key not in BOTS:
+    if not isinstance(key, str) or (key not in BOTS and key not in _VARIANTS):
         if not isinstance(name, str):
             raise ValueError(f"unknown Caravan bot {name!r}; the bots are: {', '.join(sorted(BOTS))}")
         if name.startswith("mp-"):
             raise ValueError(f"{name!r} is a Marco Polo bot; the Caravan bots are: {', '.join(sorted(BOTS))}")
         return make_agent(name, seed, **options)
+    if key in _VARIANTS:
+        return build_agent(_VARIANTS[key], name, seed, options)
     module, cls = BOTS[key]
     if key == "mcts":
         options = {"iterations": 200, **options}
     return build_agent(getattr(importlib.import_module(module), cls), name, seed, options)
+
+
+_VARIANTS: dict[str, type] = {}
+"""The bots made by :func:`variant`, by name (``make_bot`` and ``simulate`` find them)."""
+
+
+def variant(name: str, *, max_loaded: int | None = None, steal: bool = False, patient: bool = False) -> type:
+    """A bot class for one-habit experiments (the strategy lab): the greedy plan of :func:`greedy_action` with
+    some of the heuristic's three habits switched on, registered under ``name`` so that
+    ``simulate(games, bots=(name, "greedy"))`` and ``make_bot(name)`` find it.
+
+    Args:
+        name: the bot's name (not one of :data:`BOTS`).
+        max_loaded: pick up only while fewer goods than this are loaded (None: up to the rules' limit).
+        steal: steal a good worth 6 points whenever it can (CAR-STEAL-1).
+        patient: rank the goods to fetch by points per step to their city, and stop picking up once the end is
+            triggered.
+
+    ``variant("greedy itself")`` plays like ``greedy``; all three switches (``max_loaded=3, steal=True,
+    patient=True``) play like ``heuristic``.
+
+    Raises:
+        ValueError: a name that is empty or a built-in bot's, a cap that is not a whole number 1..5, a switch
+            that is not True or False.
+    """
+    if not isinstance(name, str) or not name.strip() or name in BOTS:
+        raise ValueError(f"variant: name is a new bot name (not one of {', '.join(sorted(BOTS))}), not {_short(name)}")
+    if max_loaded is not None and (type(max_loaded) is not int or not 1 <= max_loaded <= 5):
+        raise ValueError(f"variant: max_loaded is None or a whole number 1..5 (goods loaded), not {_short(max_loaded)}")
+    for label, switch in (("steal", steal), ("patient", patient)):
+        if not isinstance(switch, bool):
+            raise ValueError(f"variant: {label} is True or False, not {_short(switch)}")
+
+    def policy(state, rng=None):
+        return _plan(state, max_loaded=max_loaded, steal=steal, patient=patient)
+
+    doc = (f"The greedy plan with max_loaded={max_loaded}, steal={steal}, patient={patient} "
+           "(caravan.agents.variant).")
+    cls = type(name, (_PolicyAgent,), {"name": name, "policy": staticmethod(policy), "__doc__": doc})
+    _VARIANTS[name] = cls
+    return cls

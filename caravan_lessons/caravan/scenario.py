@@ -90,7 +90,8 @@ __all__ = ["last_delivery", "scenario", "worked_example"]
 
 def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None = None,
              demand: dict | None = None, tokens: list[int] | None = None, current: int = 0, turn: int | None = None,
-             actions_left: int | None = None, seed: int = 1, **options: Any) -> State:
+             actions_left: int | None = None, seed: int = 1, delivered: dict | None = None,
+             markers: dict | None = None, **options: Any) -> State:
     """A game set up with these pieces instead of the opening draw.
 
     Args:
@@ -102,6 +103,9 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
         tokens: theft tokens per seat (default 1 each).
         current, turn, actions_left: whose turn, the game's turn number (0-based; default: the first
             4-action turn that is ``current``'s) and actions left (default: the turn's allowance).
+        delivered: seat -> the goods that seat has delivered so far (cubes taken from the bag), e.g. to score
+            a finished game by hand or break a tie (CAR-SCORE-1, CAR-SCORE-3).
+        markers: seat -> demand markers that seat has collected (CAR-PICK-2).
 
     The position then goes through the consistency checks of a saved game's position
     (``saves.lesson_position``), so a position the rules forbid is refused with the clause's ID.
@@ -142,6 +146,18 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
         if good not in bag:
             raise ValueError(f"the bag has no {good} left for this scenario")
         bag.remove(good)
+    for seat, done in _mapping(delivered, "delivered", "seats to lists of goods").items():
+        check_seat(seat, "scenario: a key of delivered", players)
+        if isinstance(done, (str, bytes)) or not isinstance(done, Sequence):
+            raise ValueError(f"scenario: delivered[{seat}] is a list of goods, not {_short(done)}")
+        state.delivered[seat] = [_good(g, f"delivered[{seat}]") for g in done]
+        for good in state.delivered[seat]:
+            if good not in bag:
+                raise ValueError(f"the bag has no {good} left for this scenario")
+            bag.remove(good)
+    for seat, n in _mapping(markers, "markers", "seats to demand markers").items():
+        check_seat(seat, "scenario: a key of markers", players)
+        state.markers[seat] = _whole(n, f"markers[{seat}]", 0, 99)
     state.bag = bag
     if demand is not None:
         state.demand = {board.space(k): v for k, v in demand.items() if v}

@@ -22,24 +22,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import plural
+from ..core import join_and, plural
+from ..i18n import N_plural, tr
 
 Die = tuple[str, int]
 
 GOOD_NAMES = ("pepper", "silk", "gold")
 
 
+_COLOURS = {"black": N_plural("black die", "black dice"), "white": N_plural("white die", "white dice"),
+            "neutral": N_plural("neutral die", "neutral dice")}
+"""The dice that are not a player's own colour, as catalogue nouns."""
+
+
 def die_text(die: Die) -> str:
+    """A die in words: ``"4"`` (one's own colour), ``"black 2"``, ``"white unset"`` (Raschid's, MP-CHAR-1)."""
     colour, value = die
-    shown = "unset" if value == 0 else str(value)
-    return f"{colour} {shown}" if colour != "own" else shown
+    shown = tr("unset") if value == 0 else str(value)
+    if colour == "own":
+        return shown
+    if colour == "black":
+        return tr("black {value}").format(value=shown)
+    if colour == "white":
+        return tr("white {value}").format(value=shown)
+    return f"{colour} {shown}"
 
 
-NOUNS = {"coins": ("coin", "coins"), "camels": ("camel", "camels"), "vp": ("victory point", "victory points"),
-         "pepper": ("pepper", "pepper"), "silk": ("silk", "silk"), "gold": ("gold", "gold"),
-         "good_choice": ("good of your choice", "goods of your choice"), "different_goods": ("good", "different goods"),
-         "any_good": ("good of any kind", "goods of any kind"), "extra_move": ("extra move", "extra moves"),
-         "extra_contract": ("extra contract", "extra contracts"), "black_die": ("black die", "black dice")}
+NOUNS = {"coins": N_plural("coin", "coins"), "camels": N_plural("camel", "camels"),
+         "vp": N_plural("victory point", "victory points"),
+         "pepper": N_plural("pepper", "pepper"), "silk": N_plural("silk", "silk"), "gold": N_plural("gold", "gold"),
+         "good_choice": N_plural("good of your choice", "goods of your choice"),
+         "different_goods": N_plural("good", "different goods"),
+         "any_good": N_plural("good of any kind", "goods of any kind"), "extra_move": N_plural("extra move", "extra moves"),
+         "extra_contract": N_plural("extra contract", "extra contracts"), "black_die": N_plural("black die", "black dice")}
 """Bundle key -> (singular, plural) for logs and messages (goods are mass nouns: "1 pepper", "2 pepper")."""
 
 
@@ -59,15 +74,17 @@ def dice_text(dice, set_to: int = 0) -> str:
         if value == 0:
             unset[colour] = unset.get(colour, 0) + 1
     if unset:
-        counted = [plural(n, "die", "dice") if colour == "own" else plural(n, f"{colour} die", f"{colour} dice")
-                   for colour, n in unset.items()]
-        shown.append(" and ".join(counted) + (f" set to {set_to}" if set_to else " to set"))
+        counted = [plural(n, "die", "dice") if colour == "own" else
+                   plural(n, *_COLOURS.get(colour, (f"{colour} die", f"{colour} dice"))) for colour, n in unset.items()]
+        shown.append((tr("{dice} set to {value}") if set_to else tr("{dice} to set")).format(
+            dice=join_and(counted), value=set_to))
     return ", ".join(shown)
 
 
 def goods_text(vector) -> str:
-    parts = [f"{n} {GOOD_NAMES[i]}" for i, n in enumerate(vector) if n]
-    return ", ".join(parts) or "nothing"
+    """Goods counts ``(pepper, silk, gold)`` in words: ``"2 pepper, 1 gold"``, or ``"nothing"``."""
+    parts = [amount_text(n, GOOD_NAMES[i]) for i, n in enumerate(vector) if n]
+    return ", ".join(parts) or tr("nothing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +105,13 @@ class Place:
     def __str__(self) -> str:
         from .components import SPACE_NAMES
 
-        where = SPACE_NAMES.get(self.space) or f"city card {self.space[5:]}"
+        where = SPACE_NAMES.get(self.space) or tr("city card {card}").format(card=self.space[5:])
         if self.set_to and any(d[1] == 0 for d in self.dice):     # Raschid's dice (MP-CHAR-1)
-            return f"place {dice_text(self.dice, self.set_to)} on {where}"
+            return tr("place {dice} on {space}").format(dice=dice_text(self.dice, self.set_to), space=where)
         dice = ", ".join(die_text(d) for d in self.dice)
-        shown = f" set to {self.set_to}" if self.set_to else ""
-        return f"place {dice}{shown} on {where}"
+        if self.set_to:
+            return tr("place {dice} set to {value} on {space}").format(dice=dice, value=self.set_to, space=where)
+        return tr("place {dice} on {space}").format(dice=dice, space=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +121,7 @@ class Fulfil:
     contract: int
 
     def __str__(self) -> str:
-        return f"fulfil contract {self.contract}"
+        return tr("fulfil contract {contract}").format(contract=self.contract)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +131,7 @@ class Reroll:
     die: Die
 
     def __str__(self) -> str:
-        return f"reroll the die {die_text(self.die)} (1 camel)"
+        return tr("reroll the die {die} (1 camel)").format(die=die_text(self.die))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +142,7 @@ class Adjust:
     delta: int
 
     def __str__(self) -> str:
-        return f"turn the die {die_text(self.die)} to {self.die[1] + self.delta} (2 camels)"
+        return tr("turn the die {die} to {value} (2 camels)").format(die=die_text(self.die), value=self.die[1] + self.delta)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +150,7 @@ class BuyBlackDie:
     """Bonus action MP-BONUS-6: pay 3 camels, take a black die and roll it."""
 
     def __str__(self) -> str:
-        return "take a black die (3 camels)"
+        return tr("take a black die (3 camels)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +158,7 @@ class EndTurn:
     """End the turn after the main action (MP-TURN-1)."""
 
     def __str__(self) -> str:
-        return "end the turn"
+        return tr("end the turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +175,9 @@ class Move:
 
     def __str__(self) -> str:
         if not self.paths:
-            return "give up the extra move"
+            return tr("give up the extra move")
         moves = ["–".join(p) for p in self.paths if len(p) > 1]
-        return "move " + " and ".join(moves) if moves else "stay"
+        return tr("move {paths}").format(paths=join_and(moves)) if moves else tr("stay")
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,21 +208,23 @@ class Choose:
     def __str__(self) -> str:
         kind, v = self.kind, self.value
         if kind == "goods":
-            return f"take {goods_text(v)}"
+            return tr("take {goods}").format(goods=goods_text(v))
         if kind == "pay_goods":
-            return f"pay {goods_text(v)}"
+            return tr("pay {goods}").format(goods=goods_text(v))
         if kind == "compensation":
-            return f"compensation: {plural(v, 'coin')}, the rest in camels"
+            return tr("compensation: {coins}, the rest in camels").format(coins=plural(v, "coin"))
         if kind == "column_bonus":
-            return f"column bonus: {plural(v, 'coin')}, the rest in camels"
+            return tr("column bonus: {coins}, the rest in camels").format(coins=plural(v, "coin"))
         if kind == "contract":
-            return f"take the contract in column {v}" if v else "take no more contracts"
+            return tr("take the contract in column {column}").format(column=v) if v else tr("take no more contracts")
         if kind == "extra_contract":
-            return f"take the contract in column {v} as a reward" if v else "take no contract"
+            return (tr("take the contract in column {column} as a reward").format(column=v) if v else
+                    tr("take no contract"))
         if kind == "move_post":
-            return f"move the trading post from {v}" if v else "leave the trading posts where they are"
+            return (tr("move the trading post from {city}").format(city=v) if v else
+                    tr("leave the trading posts where they are"))
         if kind == "cities":
-            return "trigger the bonus of " + (", ".join(v) if v else "no city")
+            return tr("trigger the bonus of {cities}").format(cities=", ".join(v) if v else tr("no city"))
         return f"{kind}: {v}"
 
 

@@ -244,6 +244,9 @@ def determinize(observation: dict, rng: random.Random):
         if seat != me:
             k = len(template.objectives[seat])
             state._own("objectives")[seat], unseen = unseen[:k], unseen[k:]
+    if any(t[0] == "objectives" for t in state.tasks):   # the variant: a seat still choosing its 2 of 4
+        state.tasks = [("objectives", t[1], tuple(state.objectives[t[1]])) if t[0] == "objectives" and t[1] != me
+                       else t for t in state.tasks]
     hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
     rng.shuffle(hidden)
     sizes = [len(p) for p in template.piles]
@@ -276,9 +279,11 @@ def _placeholder(full: dict, seen: set) -> dict:
     objectives = [list(o) for o in full["objectives"]]
     mine = {o for o in objectives for o in o}
     spare = [o for o in sorted(data.objectives) if o not in mine]
+    choosing = {t[1] for t in full["tasks"] if t[0] == "objectives"}   # the variant: 4 dealt, 2 to keep
     for seat, held in enumerate(objectives):
         if not held:
-            objectives[seat], spare = spare[:2], spare[2:]
+            k = full["options"]["objectives"] if seat in choosing else 2
+            objectives[seat], spare = spare[:k], spare[k:]
     hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
     piles = []
     for n in full["piles"]:
@@ -286,6 +291,8 @@ def _placeholder(full: dict, seen: set) -> dict:
         hidden = hidden[n:]
     out = dict(full)
     out["objectives"] = objectives
+    out["tasks"] = [[t[0], t[1], list(objectives[t[1]])] if t[0] == "objectives" and not t[2] else t
+                    for t in full["tasks"]]
     out["piles"] = piles
     out["special_pile"] = _special_pile(hidden, full["special_pile"], data, seen, None)
     return out
@@ -334,3 +341,229 @@ AGENTS = {
 the same names as the other games (``greedy`` here is this module's one-action lookahead, not Jaipur's).
 The global names ``mp-greedy``, ``mp-heuristic`` and ``mp-mcts`` are accepted as aliases."""
 AGENTS.update({"mp-greedy": GreedyAgent, "mp-heuristic": HeuristicAgent, "mp-mcts": _mcts})
+
+
+
+
+# --- the planner bot (travels, builds trading posts, pursues its objectives) ----------------------------------
+
+INCOME_VP = {"coins5": 1.0, "camels3": 0.9, "goods2": 1.6, "copy": 1.6, "camel_coins": 0.9, "vp3": 3.0}
+"""What one round's city bonus of each small city is worth in victory points to the planner (MP-CITYBONUS-1:
+a trading post there pays it at the start of every later round, MP-ROUND-3)."""
+
+PLAN = {"post": 1.7, "card": 0.8, "camel_coins": 2.0, "tour": 0.7, "coin_income": 5.0, "camel_income": 1.5,
+        "travels_per_round": 1.0, "coin": 0.05, "camel": 0.08, "contract": 0.5, "good": 0.6, "fulfilled": 1.0,
+        "dice": 0.5, "pips": 0.15, "partial": 0.5, "steps": 4, "table_mean": 0}
+"""The planner's weights, in victory points per unit or per city (see :func:`planner_value`)."""
+
+_BONUS_VP = {"coins": 0.15, "camels": 0.08, "pepper": 0.3, "silk": 0.4, "gold": 0.5, "good_choice": 0.4,
+             "extra_move": 1.0, "extra_contract": 1.0, "black_die": 0.8, "vp": 1.0}
+
+_LEGS: dict[int, tuple] = {}
+
+
+def _legs(state) -> dict:
+    """``{a: {b: (travels, coins, camels)}}``: the cheapest way found from location ``a`` to city ``b`` in
+    one travel of 1 to ``PLAN["steps"]`` steps (the travel space's coins plus the routes', MP-TRAVEL-2), else
+    in two travels through a city; per map."""
+    found = _LEGS.get(id(state.map))
+    if found is not None and found[0] is state.map:
+        return found[1]
+    board_map, cost = state.map, state.data.travel_cost
+    rate = PLAN["camel_coins"]
+    one: dict = {a: {} for a in board_map.kind}
+    for a in board_map.kind:
+        for steps in range(1, PLAN["steps"] + 1):
+            for end, camels, coins, _path in board_map.walks(a, steps):
+                if end in board_map.cities:
+                    entry = (1, cost[steps - 1] + coins, camels)
+                    old = one[a].get(end)
+                    if old is None or entry[1] + rate * entry[2] < old[1] + rate * old[2]:
+                        one[a][end] = entry
+    legs = {a: dict(row) for a, row in one.items()}
+    for a in board_map.kind:                      # two travels, through a city
+        for mid, (_, k1, c1) in one[a].items():
+            for b, (_, k2, c2) in one[mid].items():
+                if b == a:
+                    continue
+                entry = (2, k1 + k2, c1 + c2)
+                old = legs[a].get(b)
+                if old is None or (old[0] == 2 and entry[1] + rate * entry[2] < old[1] + rate * old[2]):
+                    legs[a][b] = entry
+    _LEGS[id(state.map)] = (state.map, legs)
+    return legs
+
+
+def _post_worth(state, city: str, left: int) -> float:
+    """What a trading post in ``city`` banks, besides objectives and Beijing (:func:`planner_value` counts these
+    the same way when the post stands): toward the 8th and 9th post, the city bonus of a small city at the start
+    of each later round, the city cards of a large one."""
+    kind = state.map.kind[city]
+    if kind == "small":
+        return PLAN["post"] + INCOME_VP.get(state.city_bonus_at.get(city), 1.0) * left
+    if kind == "large":
+        return PLAN["post"] + PLAN["card"] * min(left + 1, 3)
+    return PLAN["post"]
+
+
+def _wanted(state, seat: int, mine: set, left: int, n_cities: int) -> dict:
+    """The cities the planner would still like a trading post in, with what a post there would add to
+    :func:`planner_value`'s banked points (so that arriving banks what the tour promised): its
+    :func:`_post_worth`, an outpost bonus, Beijing's next space, the next step of the objective cities' table,
+    and half an objective card's points for each of its cities (all of them once its other city has a post)."""
+    data, t = state.data, state.data.tables
+    table = t["objective_city_points"]
+    step_up = table[min(n_cities + 1, len(table) - 1)] - table[min(n_cities, len(table) - 1)]
+    beijing = state.posts.get("beijing", ())
+    wanted: dict[str, float] = {}
+    for city in state.map.cities:
+        if city in mine:
+            continue
+        if city == "beijing":
+            if len(beijing) < len(t["beijing_points"]):
+                wanted[city] = float(t["beijing_points"][len(beijing)])
+            continue
+        value = _post_worth(state, city, left)
+        bonus = state.outposts.get(city)
+        if bonus is not None:
+            value += sum(_BONUS_VP.get(k, 0.0) * n for k, n in data.outpost_bonuses[bonus].items())
+        wanted[city] = value
+    targets = set()
+    for oid in state.objectives[seat]:
+        pair, points = data.objectives[oid]
+        for c in pair:
+            if c not in mine:
+                targets.add(c)
+                other = pair[1] if c == pair[0] else pair[0]
+                wanted[c] = wanted.get(c, 0.0) + (points if other in mine else points / 2)
+    if PLAN["table_mean"]:  # the table's mean step (1, 3, 6, 10: 2.5 a city) pulls toward every objective city
+        step_up = max(step_up, table[-1] / (len(table) - 1))
+    for c in targets:
+        wanted[c] += step_up
+    return wanted
+
+
+def _tour(state, seat: int, wanted: dict, coins: float, camels: float, travels: float) -> float:
+    """The points of the cities a greedy tour reaches with this budget: from the traveller, again and again the
+    city the budget still pays with the most points per coin spent (camels at ``PLAN["camel_coins"]`` each),
+    or with the most points per travel (the better of the two tours counts: coins or travels may run out
+    first); the first city the budget cannot pay counts in part (the share of its cost in hand)."""
+    return max(_greedy_tour(state, seat, wanted, coins, camels, travels, by_cost)
+               for by_cost in (True, False))
+
+
+def _greedy_tour(state, seat: int, wanted: dict, coins: float, camels: float, travels: float,
+                 by_cost: bool) -> float:
+    legs, rate = _legs(state), PLAN["camel_coins"]
+    at = tuple(state.travellers[seat])
+    left = dict(wanted)
+    total = 0.0
+    while left and travels > 0:
+        best = None
+        for city in sorted(left):
+            leg = min((legs[a][city] for a in at if city in legs[a]), default=None, key=lambda e: e[1] + rate * e[2])
+            if leg is None:
+                continue
+            n, k, c = leg
+            if not by_cost and (k > coins or c > camels or n > travels):
+                continue
+            ratio = left[city] / (1.0 + k + rate * c) if by_cost else left[city] / n
+            if best is None or ratio > best[0]:
+                best = (ratio, city, n, k, c)
+        if best is None:
+            break
+        _, city, n, k, c = best
+        if k <= coins and c <= camels and n <= travels:
+            total += left.pop(city)
+            coins, camels, travels, at = coins - k, camels - c, travels - n, (city,)
+            continue
+        short = min(1.0, coins / max(k, 1)) * (min(1.0, camels / c) if c else 1.0)
+        total += left[city] * short * PLAN["partial"]
+        break
+    return total
+
+
+def _travels_left(state, seat: int, left: int) -> float:
+    """Travels the seat may still make: this round one if two of its dice are left and the Travel space holds
+    none of its own dice yet (MP-ACT-4), then about ``PLAN["travels_per_round"]`` a round."""
+    now = 0.0
+    if len(state.dice[seat]) >= 2 and not any(s == seat and c == "own" for s, c, _ in state.spaces.get("travel", ())):
+        now = 1.0
+    return now + PLAN["travels_per_round"] * left
+
+
+def planner_value(state, seat: int) -> float:
+    """The victory points ``seat`` can count on at the end, as the planner sees them.
+
+    * banked: what the score sheet gives now (victory points so far; objectives, MP-SCORE-1 and MP-SCORE-7;
+      Beijing's space, MP-SCORE-3; coins, MP-SCORE-2) and what its trading posts will still earn
+      (:func:`_post_worth`: city bonuses at the start of each later round, MP-ROUND-3; city cards);
+    * a tour: the cities it still wants (:func:`_wanted`, each worth what a post there would bank) that a
+      greedy route from its traveller can pay for with its coins, camels and travels (now and the expected
+      income of the rounds left), :func:`_tour`, discounted by ``PLAN["tour"]``;
+    * contracts: the active ones' points less what they still lack, the goods they ask for, those fulfilled;
+      and a little for each coin, camel and die.
+    """
+    from .scoring import objective_points
+
+    p, t = PLAN, state.data.tables
+    over = state.phase == "over"
+    left = 0 if over else t["rounds"] - state.round       # whole rounds after this one
+    cards, n_cities, city_points = objective_points(state, seat)
+    v = float(state.vp[seat]) + sum(points for _, points in cards) + city_points
+    coins, camels, goods = state.coins[seat], state.camels[seat], state.goods[seat]
+    beijing = state.posts.get("beijing", ())
+    if seat in beijing:
+        v += t["beijing_points"][beijing.index(seat)] + sum(goods) // 2
+    if over:
+        return v + coins // 10
+    v += coins / 10
+    mine = {c for c, owners in state.posts.items() if seat in owners}
+    for city in mine:
+        if city != "beijing":
+            v += _post_worth(state, city, left)
+    objective_halves = 0.0
+    for oid in state.objectives[seat]:   # half a card once one of its cities has a post (the tour counts the rest)
+        pair, points = state.data.objectives[oid]
+        if (pair[0] in mine) != (pair[1] in mine):
+            objective_halves += points / 2
+    v += objective_halves
+    contracts = _tables(state.data)[1]
+    need = [0, 0, 0]
+    for cid in state.active[seat]:
+        cost, points = contracts[cid]
+        missing = sum(max(0, c - g) for c, g in zip(cost, goods))
+        v += p["contract"] * max(0.0, points - 1.5 * missing)
+        for i in range(3):
+            need[i] += cost[i]
+    v += p["good"] * sum(min(g, n) for g, n in zip(goods, need)) + 0.15 * sum(goods)
+    v += p["fulfilled"] * len(state.fulfilled[seat])
+    dice = state.dice[seat]
+    pips = 6 * len(dice) if state.characters[seat] == "raschid" else sum(d[1] for d in dice)
+    v += p["dice"] * len(dice) + p["pips"] * pips + p["coin"] * coins + p["camel"] * camels
+    travels = _travels_left(state, seat, left)
+    if state.posts_left[seat] > 0 and travels > 0:
+        wanted = _wanted(state, seat, mine, left, n_cities)
+        v += p["tour"] * _tour(state, seat, wanted, coins + p["coin_income"] * left,
+                               camels + p["camel_income"] * left, travels)
+    return v
+
+
+class PlannerAgent(GreedyAgent):
+    """Travels, builds trading posts and pursues its objectives: the one-action lookahead of
+    :class:`GreedyAgent` (choices an action opens settled greedily too) on :func:`planner_value`, the
+    victory points it can count on at the end: the score sheet's own items now, the city bonuses its small
+    cities will still pay, and the cities a route it can pay for would still reach (objectives, Beijing,
+    income, city cards). Fulfils a contract whenever it can."""
+
+    name = "mp-planner"
+    worth = staticmethod(planner_value)
+
+    def choose(self, view: View):
+        from .actions import Fulfil
+
+        fulfil = [a for a in view.legal_actions if isinstance(a, Fulfil)]
+        return fulfil[0] if fulfil else super().choose(view)
+
+
+AGENTS.update({"planner": PlannerAgent, "mp-planner": PlannerAgent})

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Rule, _short
+from ..i18n import N_, Translated
 
 GOODS: tuple[str, ...] = ("pepper", "silk", "gold")
 """The three goods, cheapest first (MP-SETUP-1). Camels are not goods (MP-SCORE-4)."""
@@ -32,9 +33,11 @@ SPACES_BLUE: tuple[str, ...] = ("coins", "bazaar:camel", "bazaar:pepper", "bazaa
                                 "contracts", "travel")
 """Blue action spaces: usable when occupied by paying coins (MP-ACT-2). Khan's favour is blue but has
 its own order rule and no surcharge (MP-KHAN-2, MP-KHAN-3); the moneybag is a bonus action."""
-SPACE_NAMES = {"coins": "take 5 coins", "bazaar:camel": "the bazaar (camels)", "bazaar:pepper": "the bazaar (pepper)",
-               "bazaar:silk": "the bazaar (silk)", "bazaar:gold": "the bazaar (gold)", "khan": "Khan's favour",
-               "contracts": "take contracts", "travel": "travel", "moneybag": "the moneybag (3 coins)"}
+SPACE_NAMES = Translated({
+    "coins": N_("take 5 coins"), "bazaar:camel": N_("the bazaar (camels)"), "bazaar:pepper": N_("the bazaar (pepper)"),
+    "bazaar:silk": N_("the bazaar (silk)"), "bazaar:gold": N_("the bazaar (gold)"), "khan": N_("Khan's favour"),
+    "contracts": N_("take contracts"), "travel": N_("travel"), "moneybag": N_("the moneybag (3 coins)")})
+"""Action space id -> its name in words, in the current language."""
 CITY_KINDS = ("small", "large", "beijing")
 """Where trading posts may go (MP-TRAVEL-10)."""
 LOCATION_KINDS = ("start", "oasis", "small", "large", "beijing")

@@ -32,6 +32,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core import RuleViolation, _short, plural
+from ..i18n import N_, Translated, tr
 from .actions import Choose, Move, amount_text, goods_text
 from .components import GOODS
 
@@ -43,20 +44,34 @@ DECISION_RULE = {"column": "MP-BAZAAR-1", "goods": "MP-KHAN-1", "pay_goods": "MP
                  "compensation": "MP-ROUND-4", "character": "MP-SETUP-11", "extra_contract": "MP-CONTRACT-3",
                  "objectives": "MP-SETUP-13"}
 AUTOMATIC = frozenset(("gain", "arrive", "matteo", "black_die", "compact", "setup_done", "roll", "turns"))
-DESCRIPTION = {"column": "choose the bazaar column", "goods": "choose goods", "pay_goods": "choose the goods to pay",
-               "contract": "choose a contract", "discard": "choose the contract to discard",
-               "column_bonus": "choose coins or camels", "travel": "choose the path of your travel",
-               "extra_move": "choose your extra move", "move_post": "choose whether to move a trading post",
-               "repeat": "choose how many times", "direction": "choose the direction of the exchange",
-               "cities": "choose the cities whose bonus you trigger", "copy": "choose the city bonus to copy",
-               "compensation": "choose coins or camels as compensation", "character": "choose your character",
-               "extra_contract": "choose the contract you take", "objectives": "choose the 2 objectives to keep"}
+DESCRIPTION = Translated({
+    "column": N_("choose the bazaar column"), "goods": N_("choose goods"), "pay_goods": N_("choose the goods to pay"),
+    "contract": N_("choose a contract"), "discard": N_("choose the contract to discard"),
+    "column_bonus": N_("choose coins or camels"), "travel": N_("choose the path of your travel"),
+    "extra_move": N_("choose your extra move"), "move_post": N_("choose whether to move a trading post"),
+    "repeat": N_("choose how many times"), "direction": N_("choose the direction of the exchange"),
+    "cities": N_("choose the cities whose bonus you trigger"), "copy": N_("choose the city bonus to copy"),
+    "compensation": N_("choose coins or camels as compensation"), "character": N_("choose your character"),
+    "extra_contract": N_("choose the contract you take"), "objectives": N_("choose the 2 objectives to keep")})
+"""Each kind of pending choice in words, in the current language (the values are catalogue messages)."""
+
+SOURCES = (N_("city cards"), N_("contracts"), N_("trading posts"), N_("city bonuses"), N_("outpost bonus"),
+           N_("character income"), N_("contract column bonus"), N_("compensation"), N_("take 5 coins"),
+           N_("moneybag"), N_("Khan's favour"), N_("Mercator"), N_("Mercator (player-count variant)"))
+"""Where a gain comes from (kept in English in the state and in saved games, shown by :func:`source_text`)."""
+
+
+def source_text(source: str) -> str:
+    """Where a gain came from, in the current language: ``"city cards"``, ``"bazaar column 3"``, ..."""
+    if source.startswith("bazaar column "):
+        return tr("bazaar column {column}").format(column=source[len("bazaar column "):])
+    return tr(source)
 
 
 def describe(state) -> str:
     """The pending choice in words."""
     task = state.tasks[0]
-    return f"player {task[1]}: {DESCRIPTION.get(task[0], task[0])}"
+    return tr("player {seat}: {choice}").format(seat=task[1], choice=DESCRIPTION.get(task[0], task[0]))
 
 
 # --- bundles: gains and payments ----------------------------------------------------------------------
@@ -99,7 +114,8 @@ def gain(state, seat: int, items, rule: str, source: str) -> None:
             continue
         got.append(amount_text(n, key))
     if got:
-        state._log(seat, f"Player {seat} gets {', '.join(got)} ({source}).", rule)
+        state._log(seat, tr("Player {seat} gets {items} ({source}).").format(
+            seat=seat, items=", ".join(got), source=source_text(source)), rule)
     state.tasks[0:0] = follow
 
 
@@ -259,23 +275,26 @@ def card_text(state, card: int) -> str:
     c = state.data.city_cards[card]
 
     def words(b):
-        return " + ".join(f"{v} {k.replace('_', ' ')}" for k, v in b.items())
+        return " + ".join(amount_text(v, k) for k, v in b.items())
 
     kind = c["kind"]
     if kind == "exchange":
-        return f"{words(c['pay'])} -> {words(c['gain'])}, up to the die"
+        return tr("{pay} -> {gain}, up to the die").format(pay=words(c["pay"]), gain=words(c["gain"]))
     if kind == "swap":
-        return " or ".join(f"{words(p)} -> {words(g)}" for p, g in c["directions"]) + ", up to the die"
+        return tr("{choices}, up to the die").format(choices=tr(" or ").join(
+            f"{words(p)} -> {words(g)}" for p, g in c["directions"]))
     if kind == "per_pip":
-        return f"{words(c['gain'])} per pip of the die"
+        return tr("{gain} per pip of the die").format(gain=words(c["gain"]))
     if kind == "per_count":
-        return f"{words(c['gain'])} per {'trading post' if c['count'] == 'posts' else 'fulfilled contract'}, " \
-               "at most the die"
+        return (tr("{gain} per trading post, at most the die") if c["count"] == "posts" else
+                tr("{gain} per fulfilled contract, at most the die")).format(gain=words(c["gain"]))
     if kind == "die_table":
-        return "; ".join(f"die {lo}-{hi}: {words(g)}" for lo, hi, g, _ in c["table"])
+        return "; ".join(tr("die {low}-{high}: {gain}").format(low=lo, high=hi, gain=words(g))
+                         for lo, hi, g, _ in c["table"])
     if kind == "city_bonus":
-        return "; ".join(f"die {lo}-{hi}: {t} of your small-city bonuses" for lo, hi, _, t in c["table"])
-    return "1 coin per small-city bonus of yours triggered (different cities), up to the die"
+        return "; ".join(tr("die {low}-{high}: {times} of your small-city bonuses").format(low=lo, high=hi, times=t)
+                         for lo, hi, _, t in c["table"])
+    return tr("1 coin per small-city bonus of yours triggered (different cities), up to the die")
 
 
 def _start_exchange(state, seat: int, card: int, direction: int, most: int) -> None:
@@ -289,7 +308,8 @@ def _do_exchange(state, seat: int, card: int, direction: int, n: int) -> None:
     cost, reward = _exchange_bundles(state, card, direction)
     fixed = {k: v * n for k, v in cost.items() if k not in ("any_good", "different_goods")}
     pay(state, seat, fixed)
-    state._log(seat, f"Player {seat} does city card {card} {plural(n, 'time')}.", "MP-CITY-3")
+    state._log(seat, tr("Player {seat} does city card {card} {times}.").format(
+        seat=seat, card=card, times=plural(n, "time")), "MP-CITY-3")
     follow = []
     if cost.get("any_good") or cost.get("different_goods"):
         follow.append(("pay_goods", seat, cost.get("any_good", 0) * n, (cost.get("different_goods", 0) // 2) * n,
@@ -309,13 +329,13 @@ def can_fulfil(state, seat: int, cid: int) -> bool:
 
 def check_fulfil(state, seat: int, cid) -> None:
     if type(cid) is not int or cid not in state.active[seat]:
-        raise RuleViolation("MP-BONUS-2", f"contract {_short(cid)} is not one of your active contracts "
-                            f"({', '.join(map(str, state.active[seat])) or 'none'})")
+        raise RuleViolation("MP-BONUS-2", tr("contract {value} is not one of your active contracts ({active})").format(
+            value=_short(cid), active=", ".join(map(str, state.active[seat])) or tr("none")))
     if not can_fulfil(state, seat, cid):
         cost = state.data.contracts[cid]["cost"]
         need = ", ".join(amount_text(v, k) for k, v in cost.items())
-        raise RuleViolation("MP-BONUS-2", f"contract {cid} needs {need}; you have "
-                            f"{goods_text(state.goods[seat])} and {plural(state.camels[seat], 'camel')}")
+        raise RuleViolation("MP-BONUS-2", tr("contract {contract} needs {need}; you have {goods} and {camels}").format(
+            contract=cid, need=need, goods=goods_text(state.goods[seat]), camels=plural(state.camels[seat], "camel")))
 
 
 def fulfil(state, seat: int, cid: int) -> None:
@@ -324,7 +344,7 @@ def fulfil(state, seat: int, cid: int) -> None:
     pay(state, seat, contract["cost"])
     state.active[seat].remove(cid)
     state._own("fulfilled")[seat].append(cid)
-    state._log(seat, f"Player {seat} fulfils contract {cid}.", "MP-BONUS-2")
+    state._log(seat, tr("Player {seat} fulfils contract {contract}.").format(seat=seat, contract=cid), "MP-BONUS-2")
     gain(state, seat, contract["reward"].items(), "MP-BONUS-2", "contracts")
 
 
@@ -333,7 +353,7 @@ def _take_contract(state, seat: int, cid: int, rule: str) -> None:
         state.tasks.insert(0, ("discard", seat, cid))
     else:
         state.active[seat].append(cid)
-        state._log(seat, f"Player {seat} takes contract {cid}.", rule)
+        state._log(seat, tr("Player {seat} takes contract {contract}.").format(seat=seat, contract=cid), rule)
 
 
 # --- travel (MP-TRAVEL-*, MP-MOVE-1, MP-CHAR-6/7/8) ---------------------------------------------------------
@@ -380,42 +400,48 @@ def check_move(state, seat: int, action: Move, most: int, extra: bool) -> dict:
     starts = state.travellers[seat]
     paths = action.paths
     if not isinstance(paths, tuple) or len(paths) != len(starts):
-        two = " (Niccolò and Marco have two travellers, MP-CHAR-8)" if len(starts) == 2 else ""
-        raise RuleViolation("MP-CHAR-8" if len(starts) == 2 else rule,
-                            f"give one path per traveller: {len(starts)}{two}")
+        text = (tr("give one path per traveller: 2 (Niccolò and Marco have two travellers, MP-CHAR-8)")
+                if len(starts) == 2 else tr("give one path per traveller: {n}").format(n=len(starts)))
+        raise RuleViolation("MP-CHAR-8" if len(starts) == 2 else rule, text)
     jumps, _ = _mode(state, seat)
     steps = camels = coins = 0
     passed: list[str] = []
     ends = []
     for start, path in zip(starts, paths):
         if not isinstance(path, tuple) or not path or path[0] != start:
-            raise RuleViolation(rule, f"a path starts where the traveller stands ({state.map.name[start]})")
+            raise RuleViolation(rule, tr("a path starts where the traveller stands ({place})").format(
+                place=state.map.name[start]))
         for a, b in zip(path, path[1:]):
             cost = state.map.route(a, b, jumps) if isinstance(b, str) and b in state.map.kind else None
             if cost is None:
-                raise RuleViolation("MP-TRAVEL-2", f"no route joins {_short(a)} and {_short(b)}: travellers move along routes")
+                raise RuleViolation("MP-TRAVEL-2", tr("no route joins {a} and {b}: travellers move along routes").format(
+                    a=_short(a), b=_short(b)))
             camels += cost[0]
             coins += cost[1]
         steps += len(path) - 1
         if len(path) > 1:
             if not state.map.stop_allowed(path[-1]):
-                raise RuleViolation("MP-TRAVEL-3", "a move ends on an oasis, a small or large city or Beijing, "
-                                    "not in Venezia")
+                raise RuleViolation("MP-TRAVEL-3", tr("a move ends on an oasis, a small or large city or Beijing, "
+                                                      "not in Venezia"))
             passed.extend(p for p in path[1:-1] if p in state.map.cities)
             ends.append(path[-1])
     if extra and steps != 1:
-        raise RuleViolation("MP-MOVE-1", f"an extra move is exactly 1 step, not {steps}")
+        raise RuleViolation("MP-MOVE-1", tr("an extra move is exactly 1 step, not {steps}").format(steps=steps))
     if steps > 6:
-        raise RuleViolation("MP-TRAVEL-1", f"a travel buys at most 6 steps; {steps} is too many")
+        raise RuleViolation("MP-TRAVEL-1", tr("a travel buys at most 6 steps; {steps} is too many").format(steps=steps))
     if not extra and not 1 <= steps <= most:
-        raise RuleViolation("MP-TRAVEL-1", f"your lower die ({most}) allows {'1 step' if most == 1 else f'1 to {most} steps'}, not {steps}")
+        raise RuleViolation("MP-TRAVEL-1", (tr("your lower die (1) allows 1 step, not {steps}") if most == 1 else
+                                            tr("your lower die ({most}) allows 1 to {most} steps, not {steps}")).format(
+            most=most, steps=steps))
     total = coins + (0 if extra else state.data.travel_cost[steps - 1])
     if camels > state.camels[seat] or total > state.coins[seat]:
-        what = ("the route costs" if extra else
-                f"{plural(state.data.travel_cost[steps - 1], 'coin')} for {plural(steps, 'step')} plus the routes")
+        what = (tr("the route costs") if extra else tr("{coins} for {steps} plus the routes").format(
+            coins=plural(state.data.travel_cost[steps - 1], "coin"), steps=plural(steps, "step")))
         raise RuleViolation("MP-MOVE-1" if extra else "MP-TRAVEL-2",
-                            f"this move costs {plural(total, 'coin')} and {plural(camels, 'camel')} ({what}); you have "
-                            f"{plural(state.coins[seat], 'coin')} and {plural(state.camels[seat], 'camel')}")
+                            tr("this move costs {coins} and {camels} ({what}); you have {have_coins} and "
+                               "{have_camels}").format(coins=plural(total, "coin"), camels=plural(camels, "camel"),
+                                                       what=what, have_coins=plural(state.coins[seat], "coin"),
+                                                       have_camels=plural(state.camels[seat], "camel")))
     return {"camels": camels, "coins": total, "steps": steps, "passed": passed, "ends": ends}
 
 
@@ -437,8 +463,8 @@ def _do_move(state, seat: int, action: Move, plan: dict, rule: str) -> None:
     state.coins[seat] -= plan["coins"]
     for i, path in enumerate(action.paths):
         state._own("travellers")[seat][i] = path[-1]
-    state._log(seat, f"Player {seat}: {action} (pays {plural(plan['coins'], 'coin')}, "
-                     f"{plural(plan['camels'], 'camel')}).", rule)
+    state._log(seat, tr("Player {seat}: {action} (pays {coins}, {camels}).").format(
+        seat=seat, action=action, coins=plural(plan["coins"], "coin"), camels=plural(plan["camels"], "camel")), rule)
     stops = plan["passed"] if state.characters[seat] == "wilhelm" else []       # MP-CHAR-7
     state.tasks.insert(0, ("arrive", seat, tuple(stops + plan["ends"])))
 
@@ -473,15 +499,15 @@ def place_post(state, seat: int, city: str, follow: list, counts: bool) -> None:
             state.vp[seat] += points
             items = state._own("vp_items")[seat]
             items["trading posts"] = items.get("trading posts", 0) + points
-            state._log(seat, f"Player {seat} places their {n}th trading post: {plural(points, 'victory point')}.",
-                       "MP-CHAR-7" if n == 11 else "MP-TRAVEL-7")
+            state._log(seat, tr("Player {seat} places their {n}th trading post: {points}.").format(
+                seat=seat, n=n, points=plural(points, "victory point")), "MP-CHAR-7" if n == 11 else "MP-TRAVEL-7")
     if kind == "beijing":
         place = len(owners) - 1
-        state._log(seat, f"Player {seat} places a trading post on Beijing's "
-                         f"{state.data.tables['beijing_points'][place]}-point space.", "MP-TRAVEL-6")
+        state._log(seat, tr("Player {seat} places a trading post on Beijing's {points}-point space.").format(
+            seat=seat, points=state.data.tables["beijing_points"][place]), "MP-TRAVEL-6")
     else:
-        state._log(seat, f"Player {seat} places a trading post in {state.map.name[city]}.",
-                   "MP-TRAVEL-4" if kind == "large" else "MP-TRAVEL-5")
+        state._log(seat, tr("Player {seat} places a trading post in {city}.").format(
+            seat=seat, city=state.map.name[city]), "MP-TRAVEL-4" if kind == "large" else "MP-TRAVEL-5")
     if kind == "large" and state.outposts.get(city) is not None:                     # MP-TRAVEL-4
         bonus = state._own("outposts").pop(city)
         follow.append(("gain", seat, tuple(state.data.outpost_bonuses[bonus].items()), "MP-TRAVEL-4",
@@ -565,18 +591,19 @@ def check(state, action) -> dict | None:
     rule = DECISION_RULE[kind]
     if kind in ("travel", "extra_move"):
         if not isinstance(action, Move):
-            raise RuleViolation(rule, f"now {describe(state)} (a Move)")
+            raise RuleViolation(rule, tr("now {choice} (a Move)").format(choice=describe(state)))
         if kind == "extra_move" and action.paths == ():
             return {"decline": True}
         return check_move(state, task[1], action, task[2] if kind == "travel" else 1, extra=kind == "extra_move")
     if not isinstance(action, Choose) or action.kind != kind:
-        raise RuleViolation(rule, f"now {describe(state)}")
+        raise RuleViolation(rule, tr("now {choice}").format(choice=describe(state)))
     # exact: True is not 1, (1.0,) is not (1,); repr only once equal (a 5000-digit int has no repr)
     if not any(o == action and repr(o.value) == repr(action.value) for o in options(state)):
         if kind == "khan" or kind == "goods":
             rule = task[4]
         allowed = ", ".join(str(o.value) for o in options(state))
-        raise RuleViolation(rule, f"{_short(action.value)} is not an option: {DESCRIPTION[kind]} among {allowed}")
+        raise RuleViolation(rule, tr("{value} is not an option: {choice} among {allowed}").format(
+            value=_short(action.value), choice=DESCRIPTION[kind], allowed=allowed))
     return None
 
 
@@ -589,7 +616,7 @@ def resolve(state, action, plan) -> None:
         _do_move(state, seat, action, plan, "MP-TRAVEL-2")
     elif kind == "extra_move":
         if plan.get("decline"):
-            state._log(seat, f"Player {seat} gives up an extra move.", "MP-MOVE-1")
+            state._log(seat, tr("Player {seat} gives up an extra move.").format(seat=seat), "MP-MOVE-1")
         else:
             _do_move(state, seat, action, plan, "MP-MOVE-1")
     elif kind == "column":
@@ -602,11 +629,11 @@ def resolve(state, action, plan) -> None:
     elif kind == "goods":
         for i, n in enumerate(v):
             state.goods[seat][i] += n
-        state._log(seat, f"Player {seat} takes {goods_text(v)}.", task[4])
+        state._log(seat, tr("Player {seat} takes {goods}.").format(seat=seat, goods=goods_text(v)), task[4])
     elif kind == "pay_goods":
         for i, n in enumerate(v):
             state.goods[seat][i] -= n
-        state._log(seat, f"Player {seat} pays {goods_text(v)}.", task[4])
+        state._log(seat, tr("Player {seat} pays {goods}.").format(seat=seat, goods=goods_text(v)), task[4])
     elif kind == "contract":
         if v:
             cid = state.board_contracts[v - 1]
@@ -629,8 +656,8 @@ def resolve(state, action, plan) -> None:
         state.active[seat].remove(v)
         state._own("special_pile").append(v)
         state.active[seat].append(task[2])
-        state._log(seat, f"Player {seat} discards contract {v} to the special pile and takes contract {task[2]}.",
-                   "MP-CONTRACT-3")
+        state._log(seat, tr("Player {seat} discards contract {old} to the special pile and takes contract {new}.").format(
+            seat=seat, old=v, new=task[2]), "MP-CONTRACT-3")
     elif kind == "column_bonus":
         gain(state, seat, (("coins", v), ("camels", task[2] - v)), "MP-CONTRACT-2", "contract column bonus")
     elif kind == "compensation":
@@ -642,7 +669,8 @@ def resolve(state, action, plan) -> None:
             if not posts[v]:
                 del posts[v]
             follow: list[tuple] = []
-            state._log(seat, f"Player {seat} moves their trading post from {state.map.name[v]}.", "MP-TRAVEL-11")
+            state._log(seat, tr("Player {seat} moves their trading post from {city}.").format(
+                seat=seat, city=state.map.name[v]), "MP-TRAVEL-11")
             place_post(state, seat, task[2], follow, counts=False)
             state.tasks[0:0] = follow
     elif kind == "repeat":
@@ -659,14 +687,15 @@ def resolve(state, action, plan) -> None:
         state.tasks[0:0] = follow
     elif kind == "copy":
         bonus = state.data.city_bonuses[v]
-        state._log(seat, f"Player {seat} copies the city bonus {v}.", "MP-CITYBONUS-1")
+        state._log(seat, tr("Player {seat} copies the city bonus {bonus}.").format(seat=seat, bonus=v), "MP-CITYBONUS-1")
         gain(state, seat, bonus["gain"].items(), "MP-CITYBONUS-1", "city bonuses")
     elif kind == "objectives":
         state._own("objectives")[seat] = list(v)
-        state._log(seat, f"Player {seat} keeps 2 objectives and returns the others.", "MP-SETUP-13")
+        state._log(seat, tr("Player {seat} keeps 2 objectives and returns the others.").format(seat=seat), "MP-SETUP-13")
     elif kind == "character":
         state._own("characters")[seat] = v
-        state._log(seat, f"Player {seat} chooses {state.data.characters[v]['name']}.", "MP-SETUP-11")
+        state._log(seat, tr("Player {seat} chooses {character}.").format(seat=seat, character=state.data.characters[v]["name"]),
+                   "MP-SETUP-11")
 
 
 def _auto(state, task) -> None:
@@ -704,8 +733,8 @@ def run(state) -> None:
             return
         if not opts:                          # nothing to choose from: the effect is lost (MP-MOVE-1 etc.)
             tasks.pop(0)
-            state._log(task[1], f"Player {task[1]} cannot {DESCRIPTION[task[0]][7:]}: nothing happens.",
-                       DECISION_RULE[task[0]])
+            state._log(task[1], tr("Player {seat} cannot {choice}: nothing happens.").format(
+                seat=task[1], choice=DESCRIPTION[task[0]]), DECISION_RULE[task[0]])
             continue
         only = opts[0]
         resolve(state, only, check(state, only))

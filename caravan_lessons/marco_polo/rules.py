@@ -26,7 +26,8 @@ from itertools import combinations
 from typing import Any
 
 from .. import chance
-from ..core import Event, RuleViolation, _short, a_or_an, check_seed, plural
+from ..core import Event, RuleViolation, _short, article, check_seed, plural
+from ..i18n import tr
 from . import effects, movegen
 from .actions import Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move, Place, Reroll
 from .components import GOODS, SPACE_NAMES, GameData, default_data
@@ -218,8 +219,10 @@ class State:
                 self.tasks.append(("character", seat, offered))
         else:
             self.characters = list(characters)
-        self._log(-1, f"Setup: {n} players, characters {'chosen' if characters == 'choose' else 'dealt'}, "
-                      f"coins {self.coins}, 2 camels each.", "MP-SETUP-10")
+        setup = (tr("Setup: {players} players, characters chosen, coins {coins}, 2 camels each.")
+                 if characters == "choose" else
+                 tr("Setup: {players} players, characters dealt, coins {coins}, 2 camels each."))
+        self._log(-1, setup.format(players=n, coins=self.coins), "MP-SETUP-10")
         self.tasks.append(("setup_done",))
         effects.run(self)
 
@@ -231,7 +234,7 @@ class State:
                 self._own("posts").setdefault("beijing", []).insert(0, seat)
                 self._own("posts_left")[seat] -= 1
                 self._own("posts_placed")[seat] += 1
-                self._log(seat, "Kubilai Khan starts in Beijing with a trading post on its 10-point space.",
+                self._log(seat, tr("Kubilai Khan starts in Beijing with a trading post on its 10-point space."),
                           "MP-CHAR-5")
             elif who == "wilhelm":                 # MP-CHAR-7
                 self._own("posts_left")[seat] += 2
@@ -252,7 +255,8 @@ class State:
             if self.players == 2:
                 self.spaces["coins"] = [(-1, "neutral", 1)]
         self.black_dice = self.data.tables["black_dice"]              # MP-ROUND-4 / MP-BONUS-6
-        self._log(-1, f"Round {self.round} begins; player {self.start_player} starts.", "MP-ROUND-1")
+        self._log(-1, tr("Round {round} begins; player {seat} starts.").format(round=self.round, seat=self.start_player),
+                  "MP-ROUND-1")
         for seat in self.turn_order():                                # MP-ROUND-3
             for city in sorted(self.posts):
                 if seat in self.posts[city] and self.map.kind[city] == "small":
@@ -278,14 +282,16 @@ class State:
             values = [chance.randint(self.rng, 1, 6, "die") for _ in range(count)]
             self.dice[seat] = sorted([("own", v) for v in values[:5]] + [("white", v) for v in values[5:]])
             total = sum(values)
-            self._log(seat, f"Player {seat} rolls {', '.join(map(str, values))} (total {total}).", "MP-ROUND-4")
+            self._log(seat, tr("Player {seat} rolls {values} (total {total}).").format(
+                seat=seat, values=", ".join(map(str, values)), total=total), "MP-ROUND-4")
             below = self.data.tables["compensation_below"] - total
             if below > 0:
                 self.tasks.append(("compensation", seat, below))
 
     def _end_round(self) -> None:
         """MP-TURN-2 / MP-ROUND-5 / MP-END-1."""
-        self._log(-1, f"Round {self.round} ends: every player has used all their dice.", "MP-TURN-2")
+        self._log(-1, tr("Round {round} ends: every player has used all their dice.").format(round=self.round),
+                  "MP-TURN-2")
         if self.round >= self.data.tables["rounds"]:                  # MP-END-1
             self.phase = "over"
             self.current = -1
@@ -296,7 +302,7 @@ class State:
         # MP-ROUND-5: leftover contracts to the bottom of the special pile, a new pile comes out
         self._own("special_pile").extend(c for c in self.board_contracts if c is not None)
         self.board_contracts = self._own("piles").pop(0)
-        self._log(-1, "The contracts left go under the special pile; 6 new contracts come out.", "MP-ROUND-5")
+        self._log(-1, tr("The contracts left go under the special pile; 6 new contracts come out."), "MP-ROUND-5")
         for seat in range(self.players):
             self.dice[seat] = []
         self.round += 1
@@ -416,21 +422,22 @@ class State:
             self._pay_camels(self.current, self.data.tables["reroll_camels"], "MP-BONUS-4")
             self.dice[self.current].append((action.die[0], value))
             self.dice[self.current].sort()
-            self._log(self.current, f"Player {self.current} pays 1 camel and rerolls {a_or_an(str(action.die[1]))}: {value}.",
-                      "MP-BONUS-4")
+            self._log(self.current, tr("Player {seat} pays 1 camel and rerolls {a} {die}: {value}.").format(
+                seat=self.current, a=article(str(action.die[1])), die=action.die[1], value=value), "MP-BONUS-4")
         elif isinstance(action, Adjust):
             self._take_die(self.current, action.die)
             self._pay_camels(self.current, self.data.tables["adjust_camels"], "MP-BONUS-5")
             self.dice[self.current].append((action.die[0], action.die[1] + action.delta))
             self.dice[self.current].sort()
-            self._log(self.current, f"Player {self.current} pays 2 camels and turns {a_or_an(str(action.die[1]))} into "
-                                    f"{action.die[1] + action.delta}.", "MP-BONUS-5")
+            self._log(self.current, tr("Player {seat} pays 2 camels and turns {a} {die} into {value}.").format(
+                seat=self.current, a=article(str(action.die[1])), die=action.die[1], value=action.die[1] + action.delta),
+                "MP-BONUS-5")
         elif isinstance(action, BuyBlackDie):
             self._pay_camels(self.current, self.data.tables["black_die_camels"], "MP-BONUS-6")
             self.black_bought = True
             self.give_black_die(self.current, "MP-BONUS-6")
         elif isinstance(action, EndTurn):
-            self._log(self.current, f"Player {self.current} ends their turn.", "MP-TURN-1")
+            self._log(self.current, tr("Player {seat} ends their turn.").format(seat=self.current), "MP-TURN-1")
             self._next_turn()
         effects.run(self)
 
@@ -572,13 +579,14 @@ class State:
     def give_black_die(self, seat: int, rule: str) -> None:
         """A black die from the supply, rolled at once (MP-BONUS-6); none left: nothing (the reward is lost)."""
         if self.black_dice <= 0:
-            self._log(seat, f"No black die is left for player {seat}.", rule)
+            self._log(seat, tr("No black die is left for player {seat}.").format(seat=seat), rule)
             return
         self.black_dice -= 1
         value = 0 if self.characters[seat] == "raschid" else chance.randint(self.rng, 1, 6, "black die")
         self.dice[seat].append(("black", value))
         self.dice[seat].sort()
-        self._log(seat, f"Player {seat} takes a black die" + (f" and rolls {value}." if value else "."), rule)
+        self._log(seat, (tr("Player {seat} takes a black die and rolls {value}.") if value else
+                         tr("Player {seat} takes a black die.")).format(seat=seat, value=value), rule)
 
     def has_post(self, seat: int, city: str) -> bool:
         return seat in self.posts.get(city, ())
@@ -619,86 +627,93 @@ class State:
         seat, space, dice = self.current, action.space, action.dice
         who = self.characters[seat]
         if not isinstance(space, str):
-            raise RuleViolation("MP-TURN-1", f"an action space is named by a string, not {_short(space)}")
+            raise RuleViolation("MP-TURN-1", tr("an action space is named by a string, not {value}").format(
+                value=_short(space)))
         is_card = space.startswith("city:")
         if space not in SPACE_NAMES and not is_card:
-            raise RuleViolation("MP-TURN-1", f"there is no action space {_short(space)}; the spaces are "
-                                f"{', '.join(SPACE_NAMES)} and 'city:<card id>'")
+            raise RuleViolation("MP-TURN-1", tr("there is no action space {value}; the spaces are {spaces} and "
+                                                "'city:<card id>'").format(value=_short(space), spaces=", ".join(SPACE_NAMES)))
         if space != "moneybag" and self.main_done:
-            raise RuleViolation("MP-TURN-1", "you have taken your main action this turn; now only bonus actions "
-                                "(fulfil a contract, the moneybag, reroll, adjust, black die) or ending the turn")
+            raise RuleViolation("MP-TURN-1", tr("you have taken your main action this turn; now only bonus actions "
+                                                "(fulfil a contract, the moneybag, reroll, adjust, black die) or "
+                                                "ending the turn"))
         if not isinstance(dice, tuple) or not dice:
-            raise RuleViolation("MP-TURN-1", "a main action places at least one of your dice")
+            raise RuleViolation("MP-TURN-1", tr("a main action places at least one of your dice"))
         pool = list(self.dice[seat])
         for die in dice:
             if not isinstance(die, tuple) or len(die) != 2 or type(die[1]) is not int or type(die[0]) is not str \
                     or die not in pool:
-                raise RuleViolation("MP-TURN-1", f"you have no die {_short(die, 70)} on your board; you have "
-                                    f"{', '.join(map(str, self.dice[seat])) or 'none'}")
+                raise RuleViolation("MP-TURN-1", tr("you have no die {value} on your board; you have {dice}").format(
+                    value=_short(die, 70), dice=", ".join(map(str, self.dice[seat])) or tr("none")))
             pool.remove(die)
         need = self.dice_needed(space)
         if len(dice) != need:
             rule = NEED_RULE.get(space) or ("MP-BAZAAR-2" if space.startswith("bazaar:") else "MP-CITY-1")
-            raise RuleViolation(rule, f"{SPACE_NAMES.get(space, 'a city card')} takes exactly {need} "
-                                f"{'die' if need == 1 else 'dice'}, not {len(dice)}")
+            raise RuleViolation(rule, tr("{space} takes exactly {dice}, not {given}").format(
+                space=SPACE_NAMES.get(space) or tr("a city card"), dice=plural(need, "die", "dice"), given=len(dice)))
         if who == "raschid":
             if type(action.set_to) is not int or not 1 <= action.set_to <= 6:
-                raise RuleViolation("MP-CHAR-1", "Raschid sets his dice when he places them: say a value from 1 to 6")
+                raise RuleViolation("MP-CHAR-1", tr("Raschid sets his dice when he places them: say a value from 1 to 6"))
             low = action.set_to
         else:
             if type(action.set_to) is not int or action.set_to != 0:
-                raise RuleViolation("MP-CHAR-1", "only Raschid ad-Din Sinan sets his dice; yours show what you rolled")
+                raise RuleViolation("MP-CHAR-1", tr("only Raschid ad-Din Sinan sets his dice; yours show what you rolled"))
             low = min(v for _, v in dice)
         here = self.spaces.get(space, [])
         if space != "moneybag" and any(c == "own" for c, _ in dice) and any(s == seat and c == "own"
                                                                            for s, c, _ in here):
-            raise RuleViolation("MP-ACT-4", f"{SPACE_NAMES.get(space, 'this city card')} already holds one of your "
-                                "own dice this round; only a black or white die may go there again")
+            raise RuleViolation("MP-ACT-4", tr("{space} already holds one of your own dice this round; only a black or "
+                                               "white die may go there again").format(
+                space=SPACE_NAMES.get(space) or tr("this city card")))
         if space == "khan":
             if len(here) >= self.data.khan_spaces:
-                raise RuleViolation("MP-KHAN-3", "Khan's favour has only 4 spaces and they are all taken this round")
+                raise RuleViolation("MP-KHAN-3", tr("Khan's favour has only 4 spaces and they are all taken this round"))
             top = max((v for _, _, v in here), default=0)
             if low < top:
-                raise RuleViolation("MP-KHAN-2", f"a die on Khan's favour must be equal to or higher than the die "
-                                    f"before it ({top}); yours shows {low}")
+                raise RuleViolation("MP-KHAN-2", tr("a die on Khan's favour must be equal to or higher than the die "
+                                                    "before it ({top}); yours shows {low}").format(top=top, low=low))
         if is_card:
             self._check_city_card(seat, space, low)
         pay = self.surcharge(seat, space, low)
         if pay > self.coins[seat]:
-            raise RuleViolation("MP-ACT-2", f"{SPACE_NAMES[space]} is occupied: using it costs {plural(pay, 'coin')} (your "
-                                f"lowest die); you have {self.coins[seat]}")
+            raise RuleViolation("MP-ACT-2", tr("{space} is occupied: using it costs {coins} (your lowest die); you have "
+                                               "{have}").format(space=SPACE_NAMES[space], coins=plural(pay, "coin"),
+                                                                have=self.coins[seat]))
         if space == "contracts" and not any(c is not None for c in self.board_contracts[:low]):
-            raise RuleViolation("MP-CONTRACT-1", f"no contract lies in columns 1 to {low}")
+            raise RuleViolation("MP-CONTRACT-1", tr("no contract lies in columns 1 to {low}").format(low=low))
         if space == "travel" and not effects.travel_options(self, seat, low, self.coins[seat] - pay):
-            raise RuleViolation("MP-TRAVEL-2", f"you cannot pay for even one step with "
-                                f"{plural(self.coins[seat] - pay, 'coin')} and {plural(self.camels[seat], 'camel')} (1 step costs 3 coins plus the route)")
+            raise RuleViolation("MP-TRAVEL-2", tr("you cannot pay for even one step with {coins} and {camels} (1 step "
+                                                  "costs 3 coins plus the route)").format(
+                coins=plural(self.coins[seat] - pay, "coin"), camels=plural(self.camels[seat], "camel")))
         main_fallback = False
         if space == "moneybag" and not self.main_done:
             main_fallback = not movegen.placements(self, seat, first_only=True)
             if not main_fallback and not pool:
-                raise RuleViolation("MP-TURN-1", "the moneybag is a bonus action: keep a die for your main action")
+                raise RuleViolation("MP-TURN-1", tr("the moneybag is a bonus action: keep a die for your main action"))
         return {"low": low, "pay": pay, "fallback": main_fallback}
 
     def _check_city_card(self, seat: int, space: str, low: int) -> None:
         digits = space[5:]
         if not (digits.isascii() and digits.isdigit()) or len(digits) > 6 or space != f"city:{int(digits)}":
-            raise RuleViolation("MP-CITY-1", f"{_short(space)} names no city card; write 'city:<card id>'")
+            raise RuleViolation("MP-CITY-1", tr("{value} names no city card; write 'city:<card id>'").format(
+                value=_short(space)))
         card = int(digits)
         city = self.card_city.get(card)
         if city is None:
-            raise RuleViolation("MP-CITY-1", f"city card {card} is not on the board this game")
+            raise RuleViolation("MP-CITY-1", tr("city card {card} is not on the board this game").format(card=card))
         if not self.has_post(seat, city):
-            raise RuleViolation("MP-CITY-1", f"city card {card} lies in {self.map.name[city]}: you need a trading "
-                                "post there to use it")
+            raise RuleViolation("MP-CITY-1", tr("city card {card} lies in {city}: you need a trading post there to use "
+                                                "it").format(card=card, city=self.map.name[city]))
         if city in self.posted_this_turn:
-            raise RuleViolation("MP-TRAVEL-4", f"your trading post in {self.map.name[city]} is new this turn: its "
-                                "city card can be used from your next turn")
+            raise RuleViolation("MP-TRAVEL-4", tr("your trading post in {city} is new this turn: its city card can be "
+                                                  "used from your next turn").format(city=self.map.name[city]))
         if self.spaces.get(space):
-            raise RuleViolation("MP-CITY-2", f"city card {card} has been used this round; each city card is used "
-                                "once a round")
+            raise RuleViolation("MP-CITY-2", tr("city card {card} has been used this round; each city card is used "
+                                                "once a round").format(card=card))
         if effects.card_uses(self, seat, card, low) < 1:
-            raise RuleViolation("MP-CITY-3", f"with a {low} you cannot do city card {card}'s action even once "
-                                f"({effects.card_text(self, card)})")
+            raise RuleViolation("MP-CITY-3", tr("with {a} {low} you cannot do city card {card}'s action even once "
+                                                "({effect})").format(a=article(str(low)), low=low, card=card,
+                                                                     effect=effects.card_text(self, card)))
 
     def _placements(self, seat: int, stop_at_first: bool = False) -> list:
         """Every legal main-action :class:`Place` for ``seat`` (the moneybag is not among them).
@@ -748,21 +763,22 @@ class State:
     def _check(self, action: Any) -> Any:
         """Every check of ``action``; returns a plan for apply, or raises RuleViolation."""
         if self.phase == "over":
-            raise RuleViolation("MP-END-1", "the game is over: it ends after round 5")
+            raise RuleViolation("MP-END-1", tr("the game is over: it ends after round 5"))
         if self.tasks:
             if not isinstance(action, (Choose, Move)):
-                raise RuleViolation("MP-TURN-1", f"first finish the choice in progress ({effects.describe(self)})")
+                raise RuleViolation("MP-TURN-1", tr("first finish the choice in progress ({choice})").format(
+                    choice=effects.describe(self)))
             return effects.check(self, action)
         if isinstance(action, (Choose, Move)):
-            raise RuleViolation("MP-TURN-1", "there is no choice to make now; it is a turn: place dice, take "
-                                "bonus actions or end the turn")
+            raise RuleViolation("MP-TURN-1", tr("there is no choice to make now; it is a turn: place dice, take bonus "
+                                                "actions or end the turn"))
         seat = self.current
         if isinstance(action, Place):
             return self._check_place(action)
         if isinstance(action, EndTurn):
             if not self.main_done:
-                raise RuleViolation("MP-TURN-1", "a turn needs exactly one main action: place at least one die "
-                                    "before ending it")
+                raise RuleViolation("MP-TURN-1", tr("a turn needs exactly one main action: place at least one die "
+                                                    "before ending it"))
             return None
         if isinstance(action, Fulfil):
             effects.check_fulfil(self, seat, action.contract)
@@ -771,30 +787,33 @@ class State:
         if isinstance(action, (Reroll, Adjust)):
             rule = "MP-BONUS-4" if isinstance(action, Reroll) else "MP-BONUS-5"
             if raschid:
-                raise RuleViolation("MP-CHAR-1", "Raschid never rolls: he sets his dice when he places them")
+                raise RuleViolation("MP-CHAR-1", tr("Raschid never rolls: he sets his dice when he places them"))
             die = action.die
             if not isinstance(die, tuple) or len(die) != 2 or type(die[1]) is not int or die not in self.dice[seat]:
-                raise RuleViolation(rule, f"you have no die {_short(action.die, 70)} on your board")
+                raise RuleViolation(rule, tr("you have no die {value} on your board").format(value=_short(action.die, 70)))
             cost = self.data.tables["reroll_camels" if rule == "MP-BONUS-4" else "adjust_camels"]
             if self.camels[seat] < cost:
-                raise RuleViolation(rule, f"this costs {plural(cost, 'camel')}; you have {self.camels[seat]}")
+                raise RuleViolation(rule, tr("this costs {camels}; you have {have}").format(camels=plural(cost, "camel"),
+                                                                                        have=self.camels[seat]))
             if isinstance(action, Adjust):
                 if type(action.delta) is not int or action.delta not in (-1, 1):
-                    raise RuleViolation(rule, "a die is turned by +1 or -1 only")
+                    raise RuleViolation(rule, tr("a die is turned by +1 or -1 only"))
                 if not 1 <= action.die[1] + action.delta <= 6:
-                    raise RuleViolation(rule, "a 6 cannot become a 1 nor a 1 a 6: dice do not wrap around")
+                    raise RuleViolation(rule, tr("a 6 cannot become a 1 nor a 1 a 6: dice do not wrap around"))
             return None
         if isinstance(action, BuyBlackDie):
             if self.black_bought:
-                raise RuleViolation("MP-BONUS-6", "you have taken a black die this turn already; one per turn")
+                raise RuleViolation("MP-BONUS-6", tr("you have taken a black die this turn already; one per turn"))
             if self.black_dice <= 0:
-                raise RuleViolation("MP-BONUS-6", "no black die is left this round (there are 5)")
+                raise RuleViolation("MP-BONUS-6", tr("no black die is left this round (there are 5)"))
             if self.camels[seat] < self.data.tables["black_die_camels"]:
-                raise RuleViolation("MP-BONUS-6", f"a black die costs 3 camels; you have {self.camels[seat]}")
+                raise RuleViolation("MP-BONUS-6", tr("a black die costs 3 camels; you have {have}").format(
+                    have=self.camels[seat]))
             if not self.dice[seat] and self.main_done is False:
-                raise RuleViolation("MP-TURN-2", "you have no dice left this round")
+                raise RuleViolation("MP-TURN-2", tr("you have no dice left this round"))
             return None
-        raise RuleViolation("MP-TURN-1", f"{_short(action)} is not an action of The Voyages of Marco Polo")
+        raise RuleViolation("MP-TURN-1", tr("{value} is not an action of The Voyages of Marco Polo").format(
+            value=_short(action)))
 
     def _do_place(self, action: Place, plan: dict) -> None:
         seat, space = self.current, action.space
@@ -806,12 +825,13 @@ class State:
             placed.append((seat, colour, action.set_to or value))
         if plan["pay"]:
             self.coins[seat] -= plan["pay"]
-            self._log(seat, f"Player {seat} pays {plural(plan['pay'], 'coin')}: the space was occupied.", "MP-ACT-2")
+            self._log(seat, tr("Player {seat} pays {coins}: the space was occupied.").format(
+                seat=seat, coins=plural(plan["pay"], "coin")), "MP-ACT-2")
         elif space in BLUE and len(placed) > len(action.dice) and self.characters[seat] == "berke":
-            self._log(seat, "Berke Khan uses the occupied space for free.", "MP-CHAR-3")
+            self._log(seat, tr("Berke Khan uses the occupied space for free."), "MP-CHAR-3")
         if space != "moneybag" or plan["fallback"]:
             self.main_done = True
-        self._log(seat, f"Player {seat}: {action}.", "MP-ACT-1")
+        self._log(seat, tr("Player {seat}: {action}.").format(seat=seat, action=action), "MP-ACT-1")
         effects.main_action(self, seat, space, low)
 
     # --- reading helpers for bots and lessons ----------------------------------------------------------

@@ -8,7 +8,8 @@ The winner follows MP-SCORE-6 (most points, then most camels, else a shared vict
 """
 from __future__ import annotations
 
-from ..core import ScoreRow, ScoreSheet, plural
+from ..core import ScoreRow, ScoreSheet, join_and, plural
+from ..i18n import tr
 
 DURING_PLAY = {"contracts": "MP-BONUS-2", "trading posts": "MP-TRAVEL-7", "city cards": "MP-CITY-3",
                "city bonuses": "MP-CITYBONUS-1", "outpost bonus": "MP-TRAVEL-4"}
@@ -36,29 +37,32 @@ def final_score(state) -> ScoreSheet:
     for seat in range(state.players):
         for source, points in sorted(state.vp_items[seat].items()):
             rule = DURING_PLAY.get(source, "MP-BONUS-2")
-            rows.append(ScoreRow(seat, f"during play: {source}", rule, points, f"play:{source}"))
+            from .effects import source_text
+
+            rows.append(ScoreRow(seat, tr("during play: {source}").format(source=source_text(source)), rule, points,
+                                 f"play:{source}"))
         cards, n_cities, city_points = objective_points(state, seat)
         for oid, points in cards:
             pair, vp = state.data.objectives[oid]
-            names = " and ".join(state.map.name[c] for c in pair)
-            rows.append(ScoreRow(seat, f"objective {oid}: {names} ({vp} VP if both hold a post)", "MP-SCORE-1",
-                                 points, "objectives"))
-        rows.append(ScoreRow(seat, f"objective cities with a post: {n_cities}", "MP-SCORE-7", city_points,
-                             "objectives"))
-        rows.append(ScoreRow(seat, f"coins: {state.coins[seat]} (1 VP per 10)", "MP-SCORE-2",
+            names = join_and([state.map.name[c] for c in pair])
+            rows.append(ScoreRow(seat, tr("objective {objective}: {cities} ({vp} VP if both hold a post)").format(
+                objective=oid, cities=names, vp=vp), "MP-SCORE-1", points, "objectives"))
+        rows.append(ScoreRow(seat, tr("objective cities with a post: {n}").format(n=n_cities), "MP-SCORE-7",
+                             city_points, "objectives"))
+        rows.append(ScoreRow(seat, tr("coins: {coins} (1 VP per 10)").format(coins=state.coins[seat]), "MP-SCORE-2",
                              state.coins[seat] // 10, "coins"))
         if seat in beijing:
             place = beijing.index(seat)
-            rows.append(ScoreRow(seat, f"Beijing space {place + 1}", "MP-SCORE-3", t["beijing_points"][place],
-                                 "beijing"))
+            rows.append(ScoreRow(seat, tr("Beijing space {place}").format(place=place + 1), "MP-SCORE-3",
+                                 t["beijing_points"][place], "beijing"))
             goods = sum(state.goods[seat])
-            rows.append(ScoreRow(seat, f"goods with a post in Beijing: {goods} (1 VP per 2)", "MP-SCORE-4",
-                                 goods // 2, "beijing"))
+            rows.append(ScoreRow(seat, tr("goods with a post in Beijing: {goods} (1 VP per 2)").format(goods=goods),
+                                 "MP-SCORE-4", goods // 2, "beijing"))
         else:
-            rows.append(ScoreRow(seat, "goods: no trading post in Beijing, so none count", "MP-SCORE-4", 0,
+            rows.append(ScoreRow(seat, tr("goods: no trading post in Beijing, so none count"), "MP-SCORE-4", 0,
                                  "beijing"))
         if most > 0 and len(state.fulfilled[seat]) == most:
-            rows.append(ScoreRow(seat, f"most fulfilled contracts ({most})", "MP-SCORE-5",
+            rows.append(ScoreRow(seat, tr("most fulfilled contracts ({most})").format(most=most), "MP-SCORE-5",
                                  t["most_contracts_points"], "contracts"))
     sheet = ScoreSheet(tuple(rows), players=state.players, unit="victory points")
     totals = sheet.totals()
@@ -68,11 +72,12 @@ def final_score(state) -> ScoreSheet:
         camels = max(state.camels[s] for s in leaders)
         leaders = [s for s in leaders if state.camels[s] == camels]
     if len(leaders) == 1:
-        verdict = f"Player {leaders[0]} wins with {plural(best, 'victory point')} (MP-SCORE-6)."
+        verdict = tr("Player {seat} wins with {points} (MP-SCORE-6).").format(seat=leaders[0],
+                                                                              points=plural(best, "victory point"))
         winner = leaders[0]
     else:
-        verdict = (f"Players {', '.join(map(str, leaders))} share the victory with {plural(best, 'victory point')} "
-                   "and as many camels (MP-SCORE-6).")
+        verdict = tr("Players {seats} share the victory with {points} and as many camels (MP-SCORE-6).").format(
+            seats=", ".join(map(str, leaders)), points=plural(best, "victory point"))
         winner = None
     if state.phase == "over":
         state.winners = leaders

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..i18n import Translated
+
 __all__ = ["Map", "cheapest_routes", "reachable_objective_cities", "route_cost"]
 
 
@@ -46,7 +48,8 @@ class Map:
         _check_graph(graph, "Map")
         self.graph = graph
         self.kind = {n: a["kind"] for n, a in graph.nodes(data=True)}
-        self.name = {n: a["name"] for n, a in graph.nodes(data=True)}
+        self.name = Translated({n: a["name"] for n, a in graph.nodes(data=True)}, context="place")
+        """Location id -> its name in the current language (the map file's names, through the catalogue)."""
         self.oases = tuple(n for n in graph if self.kind[n] == "oasis")
         self.cities = frozenset(n for n in graph if self.kind[n] in ("small", "large", "beijing"))
         self.adjacency = {n: tuple((m, graph.edges[n, m]["camels"], graph.edges[n, m]["coins"])

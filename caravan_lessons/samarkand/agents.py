@@ -137,7 +137,8 @@ def score_action(state: State, action, me: int, rival_weight: float = 0.3) -> fl
 
 def determinize(observation: dict, rng: random.Random) -> State:
     """A full state that fits ``observation``: the unseen cards (other hands, deck, discards) dealt
-    at random, the bag (2 players) in a random order.
+    at random, the bag (2 players) in a random order. A sale waiting for another seat's decision shows
+    which card that seat holds (SAM-GOODS-2): it stays in that hand.
 
     The first call for an observation builds a template through the save-file validator
     (:func:`_determinize_checked`, the reference); later calls for the same observation (the MCTS
@@ -301,14 +302,18 @@ def _mcts(seed=None, **options):
     return MCTSAgent(seed=seed, **{"iterations": 200, **options})
 
 
-def simulate(games: int, seed: int = 0, bots: Sequence[str] = ("random",) * 4, progress: bool = True) -> list:
+def simulate(games: int, seed: int = 0, bots: Sequence[str] = ("random",) * 4, progress: bool = True,
+             processes: int = 1) -> list:
     """Play ``games`` games between the named bots (one per seat, 2 to 5), seats rotated each game.
 
     Results are per bot: ``scores[i]`` and ``winner`` refer to ``bots[i]`` whatever seat it had.
+    ``processes`` > 1 plays them on that many worker processes, with the same results.
 
     Raises:
-        ValueError: games not a positive whole number, an unknown bot, a wrong number of bots.
+        ValueError: games not a positive whole number, an unknown bot, a wrong number of bots, bad processes.
     """
+    from ..agents import check_processes, run_games
+
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
         raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {_short(games)}")
     bots = check_lineup(bots, "bots", names=True)
@@ -318,20 +323,23 @@ def simulate(games: int, seed: int = 0, bots: Sequence[str] = ("random",) * 4, p
     n = len(bots)
     if not 2 <= n <= 5:
         raise ValueError(f"Samarkand is played by 2 to 5 bots, not {n}")
-    from tqdm.auto import tqdm
+    check_processes(processes)
+    return run_games(_simulate_one, (seed, tuple(bots)), games, processes, progress,
+                     f"samarkand: {' vs '.join(bots)}")
 
-    results = []
-    for i in tqdm(range(games), desc=f"samarkand: {' vs '.join(bots)}", disable=not progress, unit="game"):
-        shift = i % n  # bot b sits at seat (b + shift) % n
-        agents = [None] * n
-        for b, name in enumerate(bots):
-            agents[(b + shift) % n] = AGENTS[name](seed=derive_seed(seed, "bot", b, i))
-        result = play_match(agents, seed=derive_seed(seed, "game", i))
-        seat_of = [(b + shift) % n for b in range(n)]
-        result.scores = [result.scores[seat_of[b]] for b in range(n)]
-        result.round_scores = [[r[seat_of[b]] for b in range(n)] for r in result.round_scores]
-        result.round_sources = [[r[seat_of[b]] for b in range(n)] for r in result.round_sources]
-        if result.winner is not None:
-            result.winner = seat_of.index(result.winner)
-        results.append(result)
-    return results
+
+def _simulate_one(seed: int, bots: tuple, i: int):
+    """Game ``i`` of :func:`simulate`, its result per bot."""
+    n = len(bots)
+    shift = i % n  # bot b sits at seat (b + shift) % n
+    agents = [None] * n
+    for b, name in enumerate(bots):
+        agents[(b + shift) % n] = AGENTS[name](seed=derive_seed(seed, "bot", b, i))
+    result = play_match(agents, seed=derive_seed(seed, "game", i))
+    seat_of = [(b + shift) % n for b in range(n)]
+    result.scores = [result.scores[seat_of[b]] for b in range(n)]
+    result.round_scores = [[r[seat_of[b]] for b in range(n)] for r in result.round_scores]
+    result.round_sources = [[r[seat_of[b]] for b in range(n)] for r in result.round_sources]
+    if result.winner is not None:
+        result.winner = seat_of.index(result.winner)
+    return result

@@ -24,13 +24,14 @@ import html
 import ipywidgets as W
 
 from .. import boards
-from ..caravan import RULES, EndTurn, make_bot, new_game
+from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, make_bot, new_game
 from ..caravan.agents import BOTS as CARAVAN_BOTS
 from ..core import _short, plural
 from ..caravan.components import GOODS, PLAYER_COLOURS
-from .shell import HUMAN, PlayShell, ipympl_canvas, set_enabled
+from .board import LiveBoard
+from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
-__all__ = ["CaravanApp"]
+__all__ = ["CaravanApp", "CaravanGuide", "delivery_plan", "guided_first_turn"]
 
 
 class CaravanApp(PlayShell):
@@ -63,6 +64,7 @@ class CaravanApp(PlayShell):
 
         from ..caravan import State
         from ..viz import caravan as viz
+        from ..viz.caravan import SCORE_COLOURS
 
         self.picker = None
         if canvas not in ("png", "ipympl"):
@@ -81,22 +83,18 @@ class CaravanApp(PlayShell):
         self._viz = viz
         self.selected = None
         self._pieces: list = []
-        self.figure = Figure(figsize=(6.4, 6.2), dpi=72)
-        self.board_ax = self.figure.add_axes((0.0, 0.0, 1.0, 0.95))
+        # 464 x 520 pixels: the grid with its row and column names, and the legend of the goods below it (no
+        # title: the status line and the actions left beside the board say whose turn it is)
+        self.figure = Figure(figsize=(5.8, 6.5), dpi=80)
+        self.board_ax = self.figure.add_axes((0.0, 0.2, 1.0, 0.8))
         viz.draw_grid(state.board, self.board_ax)
-        self._title = self.figure.text(0.5, 0.975, "", ha="center", va="center", fontsize=10)
-        self._background = None
+        viz.draw_legend(state, self.figure.add_axes((0.0, 0.0, 1.0, 0.19)), fontsize=8.5)
         self.canvas_kind = canvas
-        if canvas == "ipympl":
-            self.board_view = ipympl_canvas(self.figure, id(self))
-        else:
-            from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-            FigureCanvasAgg(self.figure)  # the static board is rendered once, then only the pieces (blitting)
-            self.board_view = W.Image(format="png", layout=W.Layout(width="470px"))
-        self.board_view.add_class("caravan-board")
+        self.board = LiveBoard(self.figure, self.board_ax, canvas=canvas, css_class="caravan-board", num=id(self),
+                               width="464px", mark_marker="s", mark_size=58.0 ** 2)
+        self.board_view = self.board.widget
         self.picker = boards.BoardPicker(self.figure, state.board.graph, self.pick)
-        self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="350px"))
+        self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="355px"))
         self.actions_list.add_class("caravan-actions")
         self.play_button = W.Button(description="Play selected action", button_style="primary",
                                     layout=W.Layout(width="200px")).add_class("caravan-play")
@@ -104,8 +102,8 @@ class CaravanApp(PlayShell):
         self.end_button = W.Button(description="End turn", button_style="warning",
                                    layout=W.Layout(width="120px")).add_class("caravan-end-turn")
         self.end_button.on_click(lambda _b: self.choose(EndTurn()))
-        self.clear_button = W.Button(description="Clear board selection",
-                                     layout=W.Layout(width="180px")).add_class("caravan-clear")
+        self.clear_button = W.Button(description="Clear selection",
+                                     layout=W.Layout(width="130px")).add_class("caravan-clear")
         self.clear_button.on_click(lambda _b: self.clear_selection())
         if canvas != "ipympl":                  # a picture cannot be clicked: nothing to clear there
             self.clear_button.layout.display = "none"
@@ -114,17 +112,24 @@ class CaravanApp(PlayShell):
         self.groups_box.observe(lambda _c: self.refresh(), names="value")
         self.left = W.HTML().add_class("caravan-actions-left")
         self.players_view = W.HTML().add_class("caravan-players")
-        super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES)
+        super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES, score_colours=SCORE_COLOURS)
         self.start()
 
     def layout_children(self) -> list:
         how = " (or click the board)" if self.canvas_kind == "ipympl" else ""
+        # the undo button sits on a row of its own: "Undo my move and the result" (230 px) is whole there
         controls = W.VBox([self.left, W.HTML(f"<b>Legal actions</b>{how}"), self.actions_list,
-                           W.HBox([self.play_button, self.end_button]), W.HBox([self.clear_button, self.undo_button]),
-                           self.groups_box], layout=W.Layout(width="360px"))
-        return [self.settings, self.status, self.explain, self.stepper_box,
-                W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap")), self.players_view, self.replay_box,
-                self.log_view]
+                           W.HBox([self.play_button, self.end_button]), W.HBox([self.undo_button, self.coach.hint_button]),
+                           W.HBox([self.clear_button, self.groups_box], layout=W.Layout(align_items="center"))],
+                          layout=W.Layout(width="365px", flex="0 0 auto"))
+        # the board never moves under the pointer: a status line of fixed height above it, and the message
+        # line (the bots' moves, a refusal) below it, in a box of fixed height
+        self.status.layout.min_height = "3.4em"
+        self.explain.layout.height = "6em"
+        self.explain.layout.overflow = "auto"
+        return [self.settings, self.status, self.stepper_box,
+                W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+                self.explain, self.coach.hint_view, self.players_view, self.replay_box, self.log_view]
 
     # -- seats --
 
@@ -149,60 +154,113 @@ class CaravanApp(PlayShell):
     # -- acting --
 
     def choose(self, action) -> bool:
-        """Play ``action`` (from the list, a click or a test); True if it was legal and played."""
+        """Play ``action`` (from the list, a click or a test); True if it was legal and played. The board
+        selection goes with the move (it is cleared before the redraw); a refused move keeps it."""
+        selected, self.selected = self.selected, None
         played = self.play(action)
-        if played:
-            self.selected = None
+        if not played:
+            self.selected = selected
         return played
 
     def play_selected(self) -> bool:
         """Play the action selected in the list."""
         index = self.actions_list.value
         if index is None:
-            self.explain.value = "<i>Select an action in the list first (or click the board).</i>"
+            self.say("<i>Select an action in the list first (or click the board).</i>")
             return False
         return self.choose(self._listed[index])
 
     def clear_selection(self) -> None:
+        """Forget the space clicked first (and its message); the list shows every legal action again."""
         self.selected = None
-        self.explain.value = ""
+        self.clear_message()
         self.refresh()
 
     def _touching(self, node) -> list:
         return [a for a in self.state.legal_actions()
                 if getattr(a, "space", None) == node or getattr(a, "source", None) == node]
 
+    def _attempt(self, source, target):
+        """The action a click means when no legal action matches it, for the engine to explain (rule ID):
+        from ``source`` (the space clicked first, or None) to ``target``."""
+        state = self.state
+        me = state.current
+        if source is None:
+            mine = state.camels_at(me, target)
+            if mine and target in state.goods:
+                return PickUp(target)
+            return PlaceCamel(target)
+        mine = state.camels_at(me, source)
+        goods = [state.load[me][i] for i in mine if state.load[me][i]]
+        if goods:
+            return MoveGood(source, target, goods[0])
+        return MoveCamel(source, target)
+
     def pick(self, node) -> None:
-        """A click on space ``node`` (see the module notes)."""
-        if not self.live or self.state.is_terminal() or self.seats[self.state.current_player] != HUMAN:
+        """A click on space ``node`` (see the module notes). Every click says something on the message line:
+        what was selected, what was played, or why nothing can be done there (the engine's rule)."""
+        state = self.state
+        if not self.live:
+            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
             return
-        label = self.state.board.label(node)
+        if state.is_terminal():
+            self.say(self.game_over_words(state))
+            return
+        if self.seats[state.current_player] != HUMAN:
+            return
+        label = state.board.label(node)
+        touching = self._touching(node)
+        starting = [a for a in touching if getattr(a, "source", None) == node]
         if self.selected is not None and node != self.selected:
-            between = [a for a in self.state.legal_actions()
+            between = [a for a in state.legal_actions()
                        if getattr(a, "source", None) == self.selected and getattr(a, "target", None) == node]
             if len(between) == 1:
                 self.choose(between[0])
                 return
             if between:
-                self.explain.value = f"<i>{len(between)} actions go to {html.escape(label)}: choose one in the list.</i>"
+                self.say(f"<i>{len(between)} actions go to {html.escape(label)}: choose one in the list.</i>")
                 self._filter = between
                 self.refresh()
                 return
-        touching = self._touching(node)
-        starting = [a for a in touching if getattr(a, "source", None) == node]
+            if not starting:      # nothing goes there from the selection: the engine says why
+                self._refuse(self._attempt(self.selected, node))
+                return
         here = [a for a in touching if getattr(a, "space", None) == node]
+        planned = self._highlighted           # a guided step or a hint: a click on its space plays it
+        if planned is not None and planned in here:
+            self.choose(planned)
+            return
         if len(here) == 1 and not starting:
             self.choose(here[0])
             return
+        if not touching:
+            self.selected = None
+            self._refuse(self._attempt(None, node))
+            self.refresh()
+            return
         self.selected = node
-        if touching:
-            self.explain.value = (f"<i>{html.escape(label)} selected: {plural(len(touching), 'action')} "
-                                  f"start{'s' if len(touching) == 1 else ''} here; click where to go, or pick one "
-                                  "in the list.</i>")
-        else:
-            self.explain.value = f"<i>No legal action starts on {html.escape(label)}.</i>"
-        self._filter = touching or None
+        self.say(f"<i>{html.escape(label)} selected: {plural(len(touching), 'action')} "
+                 f"start{'s' if len(touching) == 1 else ''} here; click where to go, or pick one in the list.</i>")
+        self._filter = touching
         self.refresh()
+
+    def _refuse(self, attempt) -> None:
+        problem = self.state.why_illegal(attempt)
+        if problem is not None:
+            self.show_violation(problem)
+        else:      # cannot happen (the attempt would have been listed), but never stay silent
+            self.say(f"<i>Nothing of yours can be done there now ({html.escape(str(attempt))}).</i>")
+
+    def highlight_parts(self, state, action) -> Highlight:
+        """Where a move is: its spaces framed on the board (the one to click first while nothing is selected,
+        then where to go); with a picture board, the list and the Play button; End turn for the end."""
+        if isinstance(action, EndTurn):
+            return Highlight(widgets=(self.end_button,))
+        spaces = [getattr(action, name) for name in ("source", "space", "target") if hasattr(action, name)]
+        if self.selected is not None and getattr(action, "source", None) == self.selected:
+            spaces = [action.target]
+        widgets = () if self.board.live else (self.actions_list, self.play_button)
+        return Highlight(points=tuple((c, -r) for r, c in spaces), widgets=widgets)
 
     # -- drawing --
 
@@ -217,70 +275,65 @@ class CaravanApp(PlayShell):
         viz = self._viz
         for artist in self._pieces:
             artist.remove()
+        if not live:
+            self.selected = None
         own_loaded = self.selected is not None and any(
-            state.load[state.current][i] for i in state.camels_at(state.current, self.selected)) if live else False
+            state.load[state.current][i] for i in state.camels_at(state.current, self.selected))
         groups_of = state.current if self.groups_box.value and not state.over else None
         self._pieces = viz.draw_pieces(state, self.board_ax, groups_of=groups_of,
                                        good_from=self.selected if own_loaded else None)
-        if self.selected is not None and live:
+        if self.selected is not None:
             x, y = self.selected[1], -self.selected[0]
             from matplotlib.patches import Rectangle
 
             self._pieces.append(self.board_ax.add_artist(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94, fill=False,
                                                                   edgecolor="#111", lw=2.5, ls=":", zorder=8)))
-        self._title.set_text(viz.status(state))
-        if self.canvas_kind == "ipympl":
-            self.board_view.draw_idle()
-        else:
-            self.board_view.value = self._blit_png()
+        self.board.mark(self.highlighted.points)
+        self.board.show(self._pieces)
         human_turn = live and not state.is_terminal() and self.seats[state.current_player] == HUMAN
         actions = state.legal_actions() if human_turn else []
         shown = getattr(self, "_filter", None) if human_turn else None
         self._listed = [a for a in actions if shown is None or a in shown]
         self._filter = None
         self.actions_list.options = [(self._words(state, a), i) for i, a in enumerate(self._listed)]
-        self.actions_list.value = 0 if self._listed else None
+        planned = self._highlighted if human_turn else None   # a guided step or hint: selected in the list
+        self.actions_list.value = (self._listed.index(planned) if planned in self._listed
+                                   else 0 if self._listed else None)
         self.actions_list.disabled = not human_turn
         set_enabled(self.play_button, human_turn and bool(self._listed), "primary")
         set_enabled(self.end_button, human_turn and any(isinstance(a, EndTurn) for a in actions), "warning")
         self.left.value = (f"<b>{plural(state.actions_left, 'action')} left</b> "
-                           f"for {html.escape(self.seat_name(state.current))}" if not state.over else "<b>Game over</b>")
+                           f"for {html.escape(self.seat_name(state.current))}; {plural(len(state.bag), 'cube')} in "
+                           "the bag" if not state.over else "<b>Game over</b>")
         self.players_view.value = self._players_html(state, [self.seat_name(p) for p in range(state.players)])
-
-    def _blit_png(self) -> bytes:
-        """PNG of the board: the static grid rendered once and kept as a bitmap, the pieces and the title
-        drawn over it (matplotlib blitting), so a redraw costs the pieces only."""
-        import io
-
-        from PIL import Image
-
-        canvas = self.figure.canvas
-        dynamic = sorted(self._pieces + [self._title], key=lambda a: a.get_zorder())
-        if self._background is None:
-            for artist in dynamic:
-                artist.set_visible(False)
-            canvas.draw()
-            self._background = canvas.copy_from_bbox(self.figure.bbox)
-            for artist in dynamic:
-                artist.set_visible(True)
-        canvas.restore_region(self._background)
-        for artist in dynamic:
-            self.figure.draw_artist(artist)
-        buffer = io.BytesIO()
-        Image.fromarray(__import__("numpy").asarray(canvas.buffer_rgba())).save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
 
     @staticmethod
     def _words(state, action) -> str:
-        cost = state.cost(action)
-        text = str(action)
+        """An action in the list, short enough to be whole in it: "move a camel space 1 → Marrakesh (1 action)"."""
         board = state.board
-        for attr in ("space", "source", "target"):
-            node = getattr(action, attr, None)
-            if node is not None:
-                text = text.replace(f"r{node[0]}c{node[1]}", board.label(node))
-        if getattr(action, "target", None) in board.good_of and board.good_of[action.target] == getattr(action, "good", ""):
-            text += " -- delivers!"
+
+        def where(node) -> str:
+            if node in board.city_name:
+                return board.city_name[node]
+            if node in board.number_of:
+                return f"space {board.number_of[node]}"
+            return f"r{node[0]}c{node[1]}"
+
+        if isinstance(action, PlaceCamel):
+            text = f"place a camel on {where(action.space)}"
+        elif isinstance(action, MoveCamel):
+            text = f"move a camel {where(action.source)} \u2192 {where(action.target)}"
+        elif isinstance(action, PickUp):
+            text = f"pick up {state.goods.get(action.space, 'the good')} on {where(action.space)}"
+        elif isinstance(action, Steal):
+            text = f"steal {action.good} from player {action.victim} on {where(action.space)}"
+        elif isinstance(action, MoveGood):
+            text = f"move {action.good} {where(action.source)} \u2192 {where(action.target)}"
+            if board.good_of.get(action.target) == action.good:
+                text += ": delivers!"
+        else:
+            text = str(action)
+        cost = state.cost(action)
         return f"{text} ({plural(cost, 'action')})" if cost else text
 
     @staticmethod
@@ -300,8 +353,122 @@ class CaravanApp(PlayShell):
         return f"<table style='font-size:90%;max-width:820px'>{head}{''.join(rows)}</table>{note}"
 
     def close(self) -> None:
-        """Release the click handler, then every widget this app made (the shell walks them all)."""
+        """Release the click handler and the board, then every widget this app made (the shell walks them all)."""
         picker = getattr(self, "picker", None)
         if picker is not None:
             picker.disconnect()
+            self.board.close()
         super().close()
+
+
+# -- a guided first turn --
+
+def delivery_plan(state, player: int | None = None, budget: int | None = None) -> list | None:
+    """The shortest list of actions for ``player`` (default: the one to act) that delivers a good this turn:
+    camels placed on empty spaces to make a chain from a numbered space with a good to that good's city, the
+    good picked up, then moved along the chain and delivered (CAR-ACT-1, CAR-PICK-1, CAR-MOVE-1, CAR-MOVE-2).
+    At most ``budget`` actions (default: the actions left); None if no such plan exists. Within the actions left,
+    each action of the plan is legal in turn (checked on a copy of the state); a larger ``budget`` plans for a
+    later turn, on the board as it is now."""
+    import networkx as nx
+
+    me = state.current if player is None else player
+    budget = state.actions_left if budget is None else budget
+    board = state.board
+    mine = {w for w in state.pos[me] if w is not None}
+    free = [i for i, w in enumerate(state.pos[me]) if w is None]
+    best = None
+    for source, good in sorted(state.goods.items()):
+        city = next(c for c, g in board.good_of.items() if g == good)
+        # a chain may use our camels and empty spaces (a placement each), never others' camels
+        usable = [n for n in board.spaces if n in mine or not state.count.get(n, 0)]
+        graph = board.graph.subgraph(usable)
+        try:
+            path = nx.shortest_path(graph, source, city, weight=lambda _u, v, _d: 0 if v in mine else 1)
+        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            continue
+        places = [n for n in path if n not in mine]
+        if len(places) > len(free):
+            continue
+        plan = [PlaceCamel(n) for n in places] + [PickUp(source), MoveGood(source, city, good)]
+        if len(plan) <= budget and (best is None or len(plan) < len(best)):
+            best = plan
+    if best is None or budget > state.actions_left:     # a plan for a later turn: not checkable now
+        return best
+    trial = state.clone()
+    for action in best:
+        if trial.why_illegal(action) is not None:
+            return None
+        trial.apply(action)
+    return best if len(trial.delivered[me]) > len(state.delivered[me]) else None
+
+
+class CaravanGuide(ScriptedGuide):
+    """The guided first turns of Caravan: the 1-action first turn (place a camel on a numbered space that holds
+    a good, then End turn), then the first 4-action turn: place, place (a chain to the good's city), pick up,
+    relay and deliver, End turn. Each step frames the space to click in orange; the rule is explained after it."""
+
+    steps = 7
+    welcome = ("Welcome! This guided turn walks you through your first two turns: follow the orange frames. "
+               "Click a framed space on the board (or pick the same action in the list and press Play).")
+
+    def __init__(self):
+        super().__init__()
+        self.target = None          # (numbered space, good, city) of the delivery the guide prepares
+
+    def plan(self, app, state, step: int):
+        me = state.current
+        if step == 0:
+            first = delivery_plan(state, me, budget=5)      # with no camel yet: where the chain would start
+            if first is None:
+                return None
+            pick = next(a for a in first if isinstance(a, PickUp))
+            good = state.goods[pick.space]
+            self.target = (pick.space, good)
+            return (PlaceCamel(pick.space),
+                    f"Click <b>{html.escape(state.board.label(pick.space))}</b> (framed in orange): your camel goes on "
+                    f"the space where a cube of <b>{good}</b> lies. Your first turn has 1 action, and placing an empty "
+                    "camel on a space with no camel costs 1 (CAR-TURN-1, CAR-ACT-1).", "CAR-ACT-1")
+        if step == 1:
+            return (EndTurn(), "Your action is used: press <b>End turn</b> (outlined). The two bots play their turns "
+                               "of 2 and 3 actions; then you have 4 (CAR-TURN-1).", "CAR-TURN-1")
+        if state.actions_left == 0 or step >= 6:
+            return (EndTurn(), "All 4 actions are used: press <b>End turn</b> (CAR-TURN-2).", "CAR-TURN-2")
+        delivers = [a for a in state.legal_actions()
+                    if isinstance(a, MoveGood) and state.board.good_of.get(a.target) == a.good]
+        plan = delivers[:1] or delivery_plan(state, me)
+        if not plan:
+            return None
+        action = plan[0]
+        label = state.board.label
+        if isinstance(action, PlaceCamel):
+            city = plan[-1].target
+            words = (f"Click <b>{html.escape(label(action.space))}</b>: one more camel of the chain from the "
+                     f"{plan[-1].good} to {html.escape(label(city))}, the city that wants it. A camel may go to any "
+                     "space, however far (CAR-CAMEL-1); 1 action.")
+            return action, words, "CAR-CAMEL-1"
+        if isinstance(action, PickUp):
+            return (action, f"Click <b>{html.escape(label(action.space))}</b>, where your empty camel stands on the "
+                            f"{state.goods[action.space]}: it loads the cube (1 action), and any demand markers there "
+                            "come to your board (CAR-PICK-1, CAR-PICK-2).", "CAR-PICK-1")
+        return (action, f"Now relay it: click <b>{html.escape(label(action.source))}</b> (your loaded camel), then "
+                        f"<b>{html.escape(label(action.target))}</b>. The {action.good} moves along your chain of "
+                        "orthogonally joined camels in 1 action and is delivered in its city (CAR-MOVE-1, "
+                        "CAR-MOVE-2).", "CAR-MOVE-2")
+
+
+def guided_first_turn(seed: int = 2, bot: str = "heuristic", bot_seed: int = 0, canvas: str = "ipympl") -> CaravanApp:
+    """A Caravan app (3 players: you and two ``bot`` bots) whose first two turns are guided: the 1-action first
+    turn, then a whole 4-action turn that places two camels, picks up a good and relays it to its city
+    (:class:`CaravanGuide`). Each step frames the space to click in orange and explains its rule after the
+    click; other moves are refused kindly (nothing changes); then normal play. Put it last in a cell::
+
+        from caravan_lessons.ui.caravan_app import guided_first_turn
+        guided_first_turn()
+
+    Raises:
+        ValueError: an unknown bot name or canvas.
+    """
+    app = CaravanApp(players=3, seed=seed, seats=["human", bot, bot], bot_seed=bot_seed, canvas=canvas)
+    CaravanGuide().start(app)
+    return app

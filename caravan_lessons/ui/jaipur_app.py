@@ -188,8 +188,8 @@ class JaipurApp(PlayShell):
         play_area = W.VBox([
             self.market_title, self.market_box, self.hand_title, self.hand_box, self.herd_title, self.herd_box,
             W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap", margin="6px 0 0 0")),
-            W.HBox([self.clear_button, self.undo_button], layout=W.Layout(flex_flow="row wrap")),
-            self.explain,
+            W.HBox([self.clear_button, self.undo_button, self.coach.hint_button], layout=W.Layout(flex_flow="row wrap")),
+            self.explain, self.coach.hint_view,
         ], layout=W.Layout(flex="1 1 520px", max_width="760px", margin="0 16px 0 0")).add_class("jaipur-play-area")
         reference = W.VBox([self.board], layout=W.Layout(flex="0 1 390px")).add_class("jaipur-reference")
         return [
@@ -368,7 +368,10 @@ class JaipurApp(PlayShell):
         if "take_camels" in kinds:
             take.add("camel")
         give = {c for a in legal if a.kind == "exchange" for c in a.give} | {a.good for a in legal if a.kind == "sell"}
-        plan = self.guide.plan if (self.guide is not None and humans_turn) else None
+        # what to outline in orange: the guided step's move, else a highlighted move (the coach's hint)
+        plan = None
+        if humans_turn:
+            plan = self.guide.plan if self.guide is not None else self._highlighted
         aims = _targets(plan)
         self.market_cards = self._show_cards(obs["market"], "market", take, humans_turn, aims["market"])
         self.hand_cards = self._show_cards(obs["hand"], "hand", give, humans_turn, aims["hand"])

@@ -41,9 +41,10 @@ from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
 from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, dice_text
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
-from .shell import HUMAN, PlayShell, ipympl_canvas, set_enabled
+from .board import LiveBoard
+from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
-__all__ = ["BOTS", "MarcoPoloApp"]
+__all__ = ["BOTS", "MarcoPoloApp", "MarcoPoloGuide", "guided_first_turn"]
 
 BOTS = ("random", "mp-greedy", "mp-heuristic", "mp-mcts")
 """The bots that play Marco Polo (the seat pickers offer these)."""
@@ -109,14 +110,10 @@ class MarcoPoloApp(PlayShell):
         self._filter: str | None = None
         self._drawn = None
         self.map_view = MapView(state, figsize=(10, 6.0))
-        if canvas == "ipympl":
-            for artist in self.map_view._dynamic:
-                artist.set_animated(False)
-            self.map_view.figure.set_dpi(80)            # 800 x 480 pixels: whole at JupyterLab's default width
-            self.map_widget = ipympl_canvas(self.map_view.figure, id(self))
-        else:
-            self.map_widget = W.Image(format="png", layout=W.Layout(width="100%", max_width="860px"))
-        self.map_widget.add_class("mp-map")
+        self.map_view.figure.set_dpi(80)                # 800 x 480 pixels: whole at JupyterLab's default width
+        self.board = LiveBoard(self.map_view.figure, self.map_view.ax, canvas=canvas, css_class="mp-map", num=id(self),
+                               mark_size=700)
+        self.map_widget = self.board.widget
         self.picker = BoardPicker(self.map_view.figure, state.data.board, self.pick_location)
         button = W.Layout(width="auto", min_width="120px")
         self.space_buttons = {}
@@ -137,10 +134,13 @@ class MarcoPoloApp(PlayShell):
         self.end_button.add_class("mp-end-turn")
         self.end_button.on_click(lambda _b: self.choose(EndTurn()))
         self.prompt = W.HTML().add_class("mp-prompt")
-        self.choice_list = W.Select(options=[], rows=8, layout=W.Layout(width="560px")).add_class("mp-choices")
+        self.choice_list = W.Select(options=[], rows=8, layout=W.Layout(width="430px")).add_class("mp-choices")
         self.choice_list.observe(lambda _c: self._selection_changed(), names="value")
         self.play_button = W.Button(description="Play", button_style="primary", icon="check",
-                                    layout=W.Layout(width="120px")).add_class("mp-play")
+                                    layout=W.Layout(width="100px")).add_class("mp-play")
+        # the learner's own board (coins, camels, goods, dice, contracts, objectives) beside the choices
+        self.my_board = W.HTML(layout=W.Layout(width="285px", height="176px", overflow="auto", margin="0 0 0 6px",
+                                               border="1px solid #ddd", padding="0 4px")).add_class("mp-my-board")
         self.play_button.on_click(lambda _b: self.play_selected())
         self.boards_view = W.HTML().add_class("mp-boards")
         self.spaces_view = W.HTML().add_class("mp-spaces")
@@ -165,11 +165,19 @@ class MarcoPoloApp(PlayShell):
                        W.HTML("<b>Bonus actions</b> (before or after the main action):"),
                        W.HBox([*self.bonus_buttons.values(), self.end_button], layout=W.Layout(flex_flow="row wrap")),
                        self.prompt,
-                       W.HBox([self.choice_list, self.play_button], layout=W.Layout(align_items="flex-start"))])
-        return [self.settings, self.status, self.explain, self.stepper_box, main, self.map_widget,
+                       W.HBox([self.choice_list, self.play_button, self.my_board],
+                              layout=W.Layout(align_items="flex-start"))])
+        # nothing moves under the pointer: the status line keeps its height, the message line (the bot's moves,
+        # a refusal) is a box of fixed height between the controls and the map
+        self.status.layout.min_height = "3.4em"
+        self.prompt.layout.min_height = "1.8em"
+        self.explain.layout.height = "5.4em"
+        self.explain.layout.overflow = "auto"
+        # the coach's hint goes under the map (the Hint button beside undo): nothing above it moves
+        return [self.settings, self.status, self.stepper_box, main, self.explain, self.map_widget, self.coach.hint_view,
                 W.HBox([self.boards_view, W.VBox([self.spaces_view, self.contracts_view])],
                        layout=W.Layout(flex_flow="row wrap")),
-                W.HBox([self.undo_button, self.replay_box]), self.log_view]
+                W.HBox([self.undo_button, self.coach.hint_button, self.replay_box]), self.log_view]
 
     def describe_turn(self, state, seat: int) -> str:
         if state.tasks:
@@ -185,11 +193,23 @@ class MarcoPoloApp(PlayShell):
     # -- the pause between rounds --
 
     def _apply(self, action) -> None:
-        """The shell's, noting when the action ended a round (the engine began the next one at once)."""
+        """The shell's, noting when the action ended a round (the engine began the next one at once); the log
+        lines name places as the map does ("Oasis I", not the engine's id "oasis_i")."""
         before = self.state.round
         super()._apply(action)
+        self.moves[-1] = [self._named(line) for line in self.moves[-1]]
         if self.state.round > before and not self.state.is_terminal():
             self._waiting_round = self.state.round
+
+    def _named(self, line: str) -> str:
+        """``line`` with every location id of the map replaced by its name."""
+        import re
+
+        names = self.state.map.name
+        if getattr(self, "_ids", None) is None:
+            ids = sorted(names, key=len, reverse=True)
+            self._ids = re.compile(r"(?<![\w:])(" + "|".join(map(re.escape, ids)) + r")(?![\w])")
+        return self._ids.sub(lambda m: names[m.group(1)], line)
 
     def pause_reason(self, state) -> str | None:
         """At the start of rounds 2-5, until a human presses Next round: "Round 1 is over ...". Only the live
@@ -305,6 +325,7 @@ class MarcoPoloApp(PlayShell):
 
     def _draw_map(self, state, seat: int) -> None:
         path, words = self._travel_preview(state)
+        marks = tuple(self.highlighted.points)
         travelling = self.live and state.tasks and state.tasks[0][0] in ("travel", "extra_move")
         reach = None
         if travelling and state.tasks[0][0] == "travel":
@@ -320,18 +341,14 @@ class MarcoPoloApp(PlayShell):
         # only what the map shows: the pieces, whose turn (the title), the travel preview
         key = (tuple(map(tuple, state.travellers)), tuple(sorted((c, tuple(o)) for c, o in state.posts.items())),
                tuple(sorted(state.outposts.items())), state.current_player, state.round, state.is_terminal(),
-               seat, tuple(path or ()), bool(travelling), paused)
+               seat, tuple(path or ()), bool(travelling), paused, marks)
         if key == self._drawn:
             return
         self._drawn = key
-        if isinstance(self.map_widget, W.Image):
-            self.map_widget.value = self.map_view.render_png(state, player=seat if seat >= 0 else None,
-                                                             reachable=reach, path=path, title=title)
-        else:
-            self.map_view.update(state, player=seat if seat >= 0 else None, reachable=reach, path=path, title=title)
-            for artist in self.map_view._dynamic:       # a live canvas draws every artist (no blitting)
-                artist.set_animated(False)
-            self.map_view.figure.canvas.draw_idle()
+        self.map_view.update(state, player=seat if seat >= 0 else None, reachable=reach, path=path, title=title)
+        self.board.rebind(self.map_view.ax)            # the map is drawn anew when an outpost bonus is taken
+        self.board.mark(marks)
+        self.board.show(self.map_view._dynamic)
 
     def _end_costs(self, state) -> dict:
         """Destination -> the cheapest coins of the listed travel paths ending there (camels counted as 1 coin)."""
@@ -370,6 +387,7 @@ class MarcoPoloApp(PlayShell):
                         "active contracts", "objectives"))
         self.boards_view.value = (f"<table style='font-size:90%;border-collapse:collapse'><tr>{head}</tr>"
                                   f"{''.join(rows)}</table>")
+        self.my_board.value = self._my_board(state, seat)
         placed = []
         for space, dice in sorted(state.spaces.items()):
             name = SPACE_NAMES.get(space) or f"city card {space[5:]}"
@@ -383,6 +401,49 @@ class MarcoPoloApp(PlayShell):
                  for i, c in enumerate(state.board_contracts) if c is not None]
         self.contracts_view.value = (f"<b>Contracts on the board</b> (MP-CONTRACT-1):<ul style='margin:2px;"
                                      f"font-size:90%'>{''.join(board) or '<li>none</li>'}</ul>")
+
+    def _my_board(self, state, seat: int) -> str:
+        """HTML: the board of the seat the table shows (beside the choices): what it holds and wants."""
+        from ..viz.marco_polo import PLAYER_COLOURS, contract_text
+
+        if seat < 0:
+            return ""
+        data = state.data
+        goods = ", ".join(f"{n} {g}" for n, g in zip(state.goods[seat], GOOD_NAMES) if n) or "none"
+        contracts = "".join(f"<li>{html.escape(contract_text(data, c))}</li>" for c in state.active[seat]) or "<li>none</li>"
+        objectives = "".join(
+            "<li>" + html.escape(" + ".join(state.map.name[c] + (" \u2713" if state.has_post(seat, c) else "")
+                                            for c in data.objectives[o][0]) + f" ({data.objectives[o][1]} VP)") + "</li>"
+            for o in state.objectives[seat]) or "<li>none</li>"
+        return (f"<div style='font-size:88%;line-height:1.35'><b style='color:{PLAYER_COLOURS[seat]}'>&#9632;</b> "
+                f"<b>{html.escape(self.seat_name(seat))}</b>: {plural(state.coins[seat], 'coin')}, "
+                f"{plural(state.camels[seat], 'camel')}, {state.vp[seat]} VP; goods: {html.escape(goods)}; dice: "
+                f"{html.escape(dice_text(state.dice[seat]) or 'none')}; posts left {state.posts_left[seat]}"
+                f"<br><b>contracts</b><ul style='margin:0;padding-left:16px'>{contracts}</ul>"
+                f"<b>objectives</b> (secret)<ul style='margin:0;padding-left:16px'>{objectives}</ul></div>")
+
+    def highlight_parts(self, state, action) -> Highlight:
+        """Where a move is: the action space's button, then (once its ways are listed) the list and Play; a travel's
+        destination on the map, then Play; a bonus action's button; End turn; the list and Play for a choice."""
+        listed = (self.choice_list, self.play_button)
+        if isinstance(action, EndTurn):
+            return Highlight(widgets=(self.end_button,))
+        if isinstance(action, Move):
+            ends = [p[-1] for p in action.paths if len(p) > 1]
+            points = tuple(state.data.board.nodes[c]["pos"] for c in ends)
+            chosen = self.destination is not None and self.destination in ends
+            return Highlight(points=points, widgets=listed if chosen or not self.board.live else ())
+        if isinstance(action, Place) and action.space != "moneybag":
+            if self._filter == action.space:
+                return Highlight(widgets=listed)
+            if action.space.startswith("city:") and int(action.space[5:]) in self.city_buttons:
+                return Highlight(widgets=(self.city_buttons[int(action.space[5:])],))
+            button = self.space_buttons.get(action.space)
+            return Highlight(widgets=(button,) if button is not None else listed)
+        for kind in BONUS:
+            if _is_kind(action, kind):
+                return Highlight(widgets=listed if self._filter == kind else (self.bonus_buttons[kind],))
+        return Highlight(widgets=listed)
 
     # -- the controls --
 
@@ -400,7 +461,9 @@ class MarcoPoloApp(PlayShell):
             card_ids = [c for city in sorted(state.city_cards) if state.has_post(seat, city)
                         for c in state.city_cards[city]]
         if sorted(self.city_buttons) != sorted(card_ids):
-            for b in self.city_buttons.values():
+            for b in self.city_buttons.values():   # a button's close() leaves its Layout and ButtonStyle alive
+                b.layout.close()
+                b.style.close()
                 b.close()
             self.city_buttons = {}
             for c in card_ids:
@@ -474,7 +537,8 @@ class MarcoPoloApp(PlayShell):
         self._quiet_select = True
         try:
             self.choice_list.options = options
-            self.choice_list.value = actions[0] if actions else None
+            planned = self._highlighted        # a guided step or a hint: selected in the list
+            self.choice_list.value = planned if planned in actions else (actions[0] if actions else None)
         finally:
             self._quiet_select = False
 
@@ -499,6 +563,7 @@ class MarcoPoloApp(PlayShell):
         self._filter = space
         self.clear_message()                    # the prompt line asks the question of this space
         self._fill_controls(state)
+        self._rehighlight()
         return True
 
     def _explain_closed(self, space: str) -> None:
@@ -528,6 +593,7 @@ class MarcoPoloApp(PlayShell):
         self._filter = kind
         self.clear_message()                    # the prompt line asks the question of this bonus action
         self._fill_controls(self.state)
+        self._rehighlight()
         return True
 
     def _ready(self) -> bool:
@@ -535,7 +601,10 @@ class MarcoPoloApp(PlayShell):
         if not self.live:
             self.say("<i>You are replaying: move the slider to the end to play on.</i>")
             return False
-        if state.is_terminal() or self.seats[state.current_player] != HUMAN:
+        if state.is_terminal():
+            self.say(self.game_over_words(state))
+            return False
+        if self.seats[state.current_player] != HUMAN:
             self.say("<i>It is not a human player's turn.</i>")
             return False
         return True
@@ -572,7 +641,7 @@ class MarcoPoloApp(PlayShell):
             return coins + camels
 
         self.destination = city
-        best = min(ending, key=cost)
+        best = self._highlighted if self._highlighted in ending else min(ending, key=cost)
         self._fill_controls(state)
         self._quiet_select = True
         try:
@@ -581,6 +650,7 @@ class MarcoPoloApp(PlayShell):
             self._quiet_select = False
         self.say(f"<b>Travel to {html.escape(state.map.name[city])}</b>: {html.escape(self._label(state, best))}. "
                  "Press <b>Play</b> to confirm, or click another place.")
+        self._rehighlight()
         self._draw_map(state, self.viewer())
         return best
 
@@ -611,4 +681,89 @@ class MarcoPoloApp(PlayShell):
             return
         if self.picker is not None:
             self.picker.disconnect()
+            self.board.close()
         super().close()
+
+
+# -- a guided first turn --
+
+class MarcoPoloGuide(ScriptedGuide):
+    """The guided first turn of The Voyages of Marco Polo: place two dice on travel (the lower one is how far you
+    may go), click a large city on the map and Play the travel there (a trading post and the outpost bonus), any
+    choice the travel brings, then End turn. Each step outlines the button or rings the place in orange, and the
+    rule is explained after the click."""
+
+    steps = 3
+    welcome = "Welcome! This guided turn walks you through your first turn: follow the orange outlines and rings."
+
+    def __init__(self):
+        super().__init__()
+        self.destination = None
+
+    def _best_travel(self, state):
+        """(dice placement on travel, Move) reaching a large city (else any place) at the lowest cost."""
+        best = None
+        for place in state.legal_actions():
+            if not (isinstance(place, Place) and place.space == "travel"):
+                continue
+            after = state.child(place)
+            for move in after.legal_actions():
+                if not isinstance(move, Move) or not move.paths or len(move.paths[0]) < 2:
+                    continue
+                end = move.paths[0][-1]
+                plan = after._check(move)
+                key = (after.data.board.nodes[end]["kind"] != "large", plan["coins"] + plan["camels"],
+                       sum(v for _c, v in place.dice) + place.set_to, end)
+                if best is None or key < best[0]:
+                    best = (key, place, move)
+        return (best[1], best[2]) if best else None
+
+    def plan(self, app, state, step: int):
+        legal = state.legal_actions()
+        if step == 0:
+            found = self._best_travel(state)
+            if found is None:
+                return None
+            place, move = found
+            self.destination = move
+            return (place, f"Click <b>travel</b> (outlined in orange), then choose <i>{html.escape(str(place))}</i> in "
+                           "the list (it is selected for you) and press <b>Play</b>. Travel takes exactly 2 dice; the "
+                           "lower die is how many steps you may go (MP-TRAVEL-1).", "MP-TRAVEL-1")
+        if step == 1 and state.tasks and state.tasks[0][0] == "travel":
+            move = self.destination if self.destination in legal else next(
+                (a for a in legal if isinstance(a, Move) and a.paths and len(a.paths[0]) > 1), None)
+            if move is None:
+                return None
+            city = state.map.name[move.paths[0][-1]]
+            return (move, f"Click <b>{html.escape(city)}</b> on the map (ringed in orange; or choose its path in the "
+                          "list): the path and its cost appear; then press <b>Play</b>. You pay the coins of the steps and each route's extra "
+                          f"cost (MP-TRAVEL-2), and a trading post of yours goes into {html.escape(city)}; the first "
+                          "to get there takes its outpost bonus (MP-TRAVEL-4).", "MP-TRAVEL-4")
+        if state.tasks and legal:
+            kind = state.tasks[0][0]
+            return (legal[0], f"Your move asks a question ({html.escape(DESCRIPTION.get(kind, kind))}): choose in "
+                              "the list (the first answer is selected) and press <b>Play</b>.",
+                    DECISION_RULE.get(kind, "MP-TURN-1"))
+        if EndTurn() in legal:
+            return (EndTurn(), "Your main action is done: bonus actions could follow; press <b>End turn</b> "
+                               "(outlined) to let the others play. One main action a turn (MP-TURN-1).", "MP-TURN-1")
+        return None
+
+
+def guided_first_turn(players: int = 2, seed: int = 5, bot: str = "mp-greedy", bot_seed: int = 0,
+                      canvas: str = "ipympl") -> MarcoPoloApp:
+    """A Marco Polo app (you against ``players - 1`` ``bot`` bots) whose first turn is guided
+    (:class:`MarcoPoloGuide`): dice on travel, a large city clicked on the map, the travel played, End turn.
+    Each step outlines the button or rings the place in orange and explains its rule after the click; other
+    moves are refused kindly (nothing changes); then normal play. Put it last in a cell::
+
+        from caravan_lessons.ui.marco_polo_app import guided_first_turn
+        guided_first_turn()
+
+    Raises:
+        ValueError: a bad number of players, bot name or canvas.
+    """
+    app = MarcoPoloApp(players=players, seed=seed, seats=["human"] + [bot] * (players - 1), bot_seed=bot_seed,
+                       canvas=canvas)
+    MarcoPoloGuide().start(app)
+    return app

@@ -22,7 +22,24 @@ from ..samarkand.agents import AGENTS as SAMARKAND_BOTS
 from ..core import _short, plural
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.scoring import card_value
-from .shell import HUMAN, PlayShell
+from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide
+
+
+def canvas_kind(canvas: str) -> str:
+    """``"png"`` or ``"ipympl"``; ``"auto"``: ipympl (a clickable map) when the notebook runs
+    ``%matplotlib widget``, else a picture.
+
+    Raises:
+        ValueError: another value.
+    """
+    if canvas == "auto":
+        import matplotlib
+
+        backend = str(matplotlib.rcParams._get_backend_or_none() or "").lower()
+        return "ipympl" if backend in ("widget", "ipympl") or "ipympl" in backend else "png"
+    if canvas not in ("png", "ipympl"):
+        raise ValueError(f"canvas must be 'png', 'ipympl' or 'auto', not {_short(canvas)}")
+    return canvas
 
 PHASE_WORDS = {
     "act": "marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1); "
@@ -63,9 +80,7 @@ class SamarkandApp(PlayShell):
     bot_names = tuple(sorted(SAMARKAND_BOTS))
 
     def __init__(self, players: int = 4, seed: int = 1, seats=None, mode: str = "practice", bot_seed: int = 0,
-                 board=None, state=None):
-        import matplotlib.pyplot as plt
-
+                 board=None, state=None, canvas: str = "auto"):
         from ..boards import BoardPicker
 
         from ..samarkand import State
@@ -78,16 +93,20 @@ class SamarkandApp(PlayShell):
             raise ValueError(f"Samarkand is played by 2 to 5 players, not {_short(players)}")
         seats = self.seat_list(seats, players, "heuristic")
         self.check_arguments(seats, mode, bot_seed)  # before any widget is made
+        canvas = canvas_kind(canvas)
         state = state.clone() if state is not None else new_game(players, seed=seed, board=board)
-        self._plt = plt
-        with plt.ioff():
-            self.map_figure = plt.figure(figsize=(11, 5.4), dpi=80, layout="constrained")
+        from matplotlib.figure import Figure
+
+        from ..viz.samarkand import MapView
+        from .board import LiveBoard
+
+        # 816 x 400 pixels: whole (legend included) in JupyterLab's default output width of about 850 px
+        self.map_figure = Figure(figsize=(10.2, 5.0), dpi=80, layout="constrained")
         self.map_axes = self.map_figure.add_subplot()
-        canvas = self.map_figure.canvas
-        self.map_widget = canvas if isinstance(canvas, W.DOMWidget) else W.Image(format="png")
-        self.map_widget.add_class("samarkand-map")
-        self.map_widget.layout.max_width = "100%"  # shrinks with a narrow notebook (keep the widget's own
-        self.map_widget.layout.height = "auto"      # Layout: a replaced one would never be closed)
+        self.map_view = MapView(state, self.map_axes)
+        self.board = LiveBoard(self.map_figure, self.map_axes, canvas=canvas, css_class="samarkand-map", num=id(self),
+                               mark_size=1100)
+        self.map_widget = self.board.widget
         self.picker = BoardPicker(self.map_figure, state.board.graph, self.pick_space)
         self.hand_view = W.HTML().add_class("samarkand-hand")
         self.houses_view = W.HTML().add_class("samarkand-houses")
@@ -131,8 +150,15 @@ class SamarkandApp(PlayShell):
                           layout=W.Layout(flex="0 0 auto", width="470px"))
         reference = W.VBox([self.hand_view, self.houses_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
         # what the learner acts on first (status, map, controls), the reference (hand, houses) beside them
-        return [self.settings, self.status, self.explain, self.stepper_box, self.map_widget,
-                W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")), self.undo_button,
+        # the board never moves under the pointer: the status line above it keeps its height, and the message
+        # line (which grows with the bots' moves and refusals) sits below it in a box of fixed height
+        self.status.layout.min_height = "3.4em"
+        self.explain.layout.height = "7.2em"
+        self.explain.layout.overflow = "auto"
+        # the coach's hint (the reason and the moves compared) goes below the controls, so nothing moves under them
+        return [self.settings, self.status, self.stepper_box, self.map_widget, self.explain,
+                W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox([self.undo_button, self.coach.hint_button]), self.coach.hint_view,
                 self.replay_box, self.log_view]
 
     def describe_end(self, state) -> str:
@@ -153,20 +179,13 @@ class SamarkandApp(PlayShell):
                 or after.bag != before.bag or any(after.sold[q] != before.sold[q] for q in range(after.players)))
 
     def draw(self, state, seat: int, live: bool) -> None:
-        from ..viz.samarkand import MapView
-
-        if getattr(self, "map_view", None) is None:
-            self.map_view = MapView(state, self.map_axes)
-        key = (id(state), len(state._log), state.phase, live)
+        marks = tuple(self.highlighted.points)
+        key = (id(state), len(state._log), state.phase, live, marks)
         if key != getattr(self, "_drawn", None):  # the shell may refresh twice after one move: draw the map once
             self._drawn = key
-            if isinstance(self.map_widget, W.Image):
-                self.map_widget.value = self.map_view.render_png(state)
-            else:  # a live ipympl canvas
-                for artist in [self.map_view.camels, self.map_view.rings]:
-                    artist.set_animated(False)
-                self.map_view.update(state, title="")
-                self.map_figure.canvas.draw_idle()
+            self.map_view.update(state, title="")
+            self.board.mark(marks)
+            self.board.show([self.map_view.camels, self.map_view.rings])
         self._draw_hand(state, seat)
         self._draw_houses(state)
         self._fill_controls(state if live else None)
@@ -205,15 +224,22 @@ class SamarkandApp(PlayShell):
                                       f"({board.families[board.family_index[a.family]].price} dirhams)", a.family)
                                      for a in legal if isinstance(a, Marry)]
         families = sorted({a.family for a in legal if isinstance(a, Place)}, key=board.family_index.get)
-        keep = self.family_picker.value
+        planned = self._highlighted if legal else None     # a guided step or a hint: chosen in the pickers
+        keep = planned.family if isinstance(planned, Place) else self.family_picker.value
         self.family_picker.options = [(board.families[board.family_index[f]].name, f) for f in families]
         self.family_picker.value = keep if keep in families else (families[0] if families else None)
         marriable = [a.family for a in legal if isinstance(a, Marry)]
-        if marriable and self.marry_picker.value is None:
+        if isinstance(planned, Marry) and planned.family in marriable:
+            self.marry_picker.value = planned.family
+        elif marriable and self.marry_picker.value is None:
             self.marry_picker.value = marriable[0]
         self._fill_spaces()
+        if isinstance(planned, Place) and planned.space in [v for _label, v in self.space_list.options]:
+            self.space_list.value = planned.space
         self.discard_picker.options = ([(f"{board.goods_names[g]} ({g})", g) for g in sorted(state.hands[state.active])]
                                        if state is not None and state.phase == "discard" else [])
+        if isinstance(planned, Discard) and planned.cards:
+            self.discard_picker.value = tuple(planned.cards)
         kinds = {type(a) for a in legal}
         self.buttons["marry"].disabled = Marry not in kinds
         self.buttons["place"].disabled = Place not in kinds
@@ -256,6 +282,9 @@ class SamarkandApp(PlayShell):
         """What a click on ``space`` does: place a camel of the chosen family there (the engine explains a
         refusal with its rule ID). True if a camel was placed."""
         state = self.state
+        planned = self._highlighted          # a guided step or a hint: a click on its space plays it
+        if isinstance(planned, Place) and planned.space == space:
+            return self.play(planned)
         family = self.family_picker.value
         if family is None:
             family = state.board.families[state.extending].id if state.extending >= 0 else ""
@@ -265,11 +294,117 @@ class SamarkandApp(PlayShell):
             family = held[0] if held else (state.board.families[0].id)
         return self.play(Place(family, space))
 
+    def highlight_parts(self, state, action) -> Highlight:
+        """Where a move is: a camel's space on the map (and, on a picture map, the list and Place camel); the
+        Marry, Discard, End turn, Sell/Keep or Pass buttons (with their pickers)."""
+        b = self.buttons
+        if isinstance(action, Place):
+            xy = state.board.graph.nodes[action.space]["pos"]
+            widgets = () if self.board.live else (self.space_list, b["place"])
+            if len({a.family for a in state.legal_actions() if isinstance(a, Place)}) > 1:
+                widgets = (self.family_picker, *widgets)      # the route to extend must be chosen too
+            return Highlight(points=(xy,), widgets=widgets)
+        if isinstance(action, Marry):
+            return Highlight(widgets=(self.marry_picker, b["marry"]))
+        if isinstance(action, Discard):
+            return Highlight(widgets=((self.discard_picker,) if action.cards else ()) + (b["discard"],))
+        for kind, name in ((EndTurn, "end_turn"), (Sell, "sell"), (Keep, "keep"), (Pass, "pass")):
+            if isinstance(action, kind):
+                return Highlight(widgets=(b[name],))
+        return Highlight()
+
     def close(self) -> None:
-        """Release the figure, the click handler and every widget the app made."""
+        """Release the click handler, the board and every widget the app made."""
         if getattr(self, "_closed", False):
             return
         if getattr(self, "picker", None) is not None:  # None if __init__ refused its arguments
             self.picker.disconnect()
-            self._plt.close(self.map_figure)
+            self.board.close()
         super().close()  # the shell walks every widget the app holds (boxes' children, layouts, styles)
+
+
+# -- a guided first turn --
+
+class SamarkandGuide(ScriptedGuide):
+    """The guided first turns of Samarkand: marry into the cheapest family, discard (or keep every card), and on
+    your next turn extend its route: a camel on a ringed space (the one whose goods card you hold, if any), a
+    second camel for 1 dirham of the family's treasury. Each step rings the space or outlines the button in
+    orange, and the rule is explained after the click."""
+
+    steps = 4
+    welcome = ("Welcome! This guided turn walks you through your first two turns: follow the orange rings and "
+               "outlines.")
+
+    def __init__(self):
+        super().__init__()
+        self.family = None
+
+    def plan(self, app, state, step: int):
+        board = state.board
+        legal = state.legal_actions()
+        me = state.current_player
+        if step == 0:
+            marry = [a for a in legal if isinstance(a, Marry)]
+            if not marry:
+                return None
+            action = min(marry, key=lambda a: (board.families[board.family_index[a.family]].price,
+                                               board.family_index[a.family]))
+            fam = board.families[board.family_index[action.family]]
+            self.family = action.family
+            return (action, f"Choose <b>{html.escape(fam.name)} ({fam.price} dirhams)</b> in <b>Marry into</b> and press "
+                            f"<b>Marry</b> (outlined in orange). You pay the price into the family's treasury and take "
+                            "one of its tiles; its camels are now yours to place (SAM-MARRY-1).", "SAM-MARRY-1")
+        if step == 1:
+            discards = [a for a in legal if isinstance(a, Discard)]
+            if not discards:
+                return None
+            action = discards[0]       # the fewest cards the hand limit allows (none if it allows none)
+            words = ("You drew 3 goods cards. Press <b>Discard</b> with nothing selected: you keep them all; "
+                     "your hand is within the limit (SAM-MARRY-4, SAM-HAND-1)." if not action.cards else
+                     f"You drew 3 goods cards and are over the hand limit: select card{'s' if len(action.cards) > 1 else ''} "
+                     f"{', '.join(str(c) for c in action.cards)} in <b>Discard</b> and press <b>Discard</b> "
+                     "(SAM-MARRY-4, SAM-HAND-1).")
+            return action, words, "SAM-MARRY-4"
+        places = [a for a in legal if isinstance(a, Place) and a.family == self.family]
+        if step == 2:
+            if not places:
+                return None
+            held = set(state.hands[me])
+            number = {board.spaces[s]: board.number[s] for s in range(len(board.spaces))}
+            action = max(places, key=lambda a: (number.get(a.space) in held, -places.index(a)))
+            name = board.labels[board.index[action.space]]
+            why = (" Its goods card is in your hand: each camel of a family you married on its route makes the card "
+                   "worth 4 points (SAM-SCORE-1)." if number.get(action.space) in held else "")
+            return (action, f"Click <b>{html.escape(name)}</b>, ringed in orange on the map (or choose it in <b>Spaces</b> "
+                            "and press <b>Place camel</b>): a camel goes next to a space that already holds a camel "
+                            f"of its family (SAM-EXT-2).{why}", "SAM-EXT-2")
+        if step == 3:
+            if places:
+                action = places[0]
+                name = board.labels[board.index[action.space]]
+                return (action, f"A second camel of the same family costs its treasury 1 dirham: click <b>"
+                                f"{html.escape(name)}</b> (ringed). It goes next to any camel of the family, on the "
+                                "board as it is now (SAM-EXT-4, SAM-EXT-5); then your turn ends.", "SAM-EXT-4")
+            if EndTurn() in legal:
+                return (EndTurn(), "Press <b>End turn</b> (outlined): the treasury pays for a second camel, and "
+                                   "this one is empty (SAM-EXT-6).", "SAM-EXT-6")
+        return None
+
+
+def guided_first_turn(players: int = 2, seed: int = 3, bot: str = "heuristic", bot_seed: int = 0,
+                      canvas: str = "ipympl") -> SamarkandApp:
+    """A Samarkand app (you against ``players - 1`` ``bot`` bots) whose first two turns are guided
+    (:class:`SamarkandGuide`): marry, discard, then a camel and a second one on the new route. Each step rings
+    the space or outlines the button in orange and explains its rule after the click; other moves are refused
+    kindly (nothing changes); then normal play. Put it last in a cell::
+
+        from caravan_lessons.ui.samarkand_app import guided_first_turn
+        guided_first_turn()
+
+    Raises:
+        ValueError: a bad number of players, bot name or canvas.
+    """
+    app = SamarkandApp(players=players, seed=seed, seats=["human"] + [bot] * (players - 1), bot_seed=bot_seed,
+                       canvas=canvas)
+    SamarkandGuide().start(app)
+    return app

@@ -53,38 +53,31 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import ipywidgets as W
 
 from ..agents import AGENTS, View, make_agent
 from ..core import RuleViolation, _short
+from .board import ipympl_canvas  # noqa: F401  (re-exported: apps import it from here)
 from .coach_panel import CoachPanel
 from .common import ScoreStepper
 
 HUMAN = "human"
 MODES = ("match", "practice")
 MODE_TIPS = ("undo only while nothing hidden was revealed since your move", "undo any move, any time")
+GUIDE_CSS = ("<style>.guide-target{outline:4px solid #ff9800 !important;outline-offset:1px}"
+             ".guide-box{background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800;margin:2px 0}"
+             ".guide-done{background:#e8f5e9;padding:4px 8px;border-left:4px solid #43a047;margin:2px 0}</style>")
+"""The look of a highlighted move (orange outline, as Jaipur's guided cards) and of a guided step's words."""
 
 
-def ipympl_canvas(figure, num: int):
-    """A live ipympl canvas widget (clickable, no header or toolbar) showing ``figure``.
+class Highlight(NamedTuple):
+    """What :meth:`PlayShell.highlight` shows for a move: board points marked in orange (board units) and
+    widgets outlined in orange (the buttons or lists to use)."""
 
-    Importing ipympl switches pyplot's backend to ipympl (``ipympl/__init__`` calls ``matplotlib.use``), which
-    would close every open pyplot figure and change how the learner's own plots show. The app only needs the
-    canvas of its own figure, so the switch is skipped: the learner's backend and figures stay as they were.
-    """
-    import matplotlib
-
-    real_use = matplotlib.use
-    matplotlib.use = lambda *_args, **_kwargs: None
-    try:
-        from ipympl.backend_nbagg import new_figure_manager_given_figure
-    finally:
-        matplotlib.use = real_use
-    canvas = new_figure_manager_given_figure(num, figure).canvas
-    canvas.header_visible = False
-    canvas.toolbar_visible = False
-    return canvas
+    points: tuple = ()
+    widgets: tuple = ()
 
 
 def set_enabled(button: W.Button, enabled: bool, style: str = "") -> None:
@@ -116,6 +109,91 @@ class Guide:
 
     def advance(self, app, state) -> None:
         """Called after the learner's scripted move was played (and the bots answered)."""
+
+
+class ScriptedGuide(Guide):
+    """A guided first turn for any app on the shell: a list of steps, each a move to make.
+
+    A subclass implements :meth:`plan`: for step ``k`` on the position reached, the move to make (an engine
+    action legal now), the words saying what to click ("click this"), and the rule it teaches (an ID of the
+    game's ``RULES``). The guide then
+
+    * highlights the move through :meth:`PlayShell.highlight` (orange marks on the board, orange outlines on
+      the buttons; the app's :meth:`PlayShell.highlight_parts` says where the move is);
+    * refuses any other move kindly (nothing changes; an illegal one is still explained by the engine);
+    * after the move, explains the rule with its ID and our wording of it, then shows the next step;
+    * hands over to normal play after the last step (or when :meth:`plan` returns None).
+
+    Attributes:
+        step: the index of the step shown now. steps: how many steps the script has. planned: the move now.
+    """
+
+    steps = 1
+    instructions_first = True
+    welcome = "Welcome! This guided turn shows you how to play: follow the orange marks."
+    farewell = "<b>Well done: the guided turn is over.</b> From now on you choose."
+
+    def __init__(self):
+        self.step = 0
+        self.planned = None
+        self.words = ""
+        self.rule = ""
+        self.done = False
+        self._explained = ""
+
+    def plan(self, app, state, step: int):
+        """Hook: ``(action, words, rule ID)`` for ``step`` (0-based) on ``state``, or None to hand over."""
+        raise NotImplementedError
+
+    def start(self, app) -> bool:
+        """Begin on ``app`` (a human to move): plan step 0, highlight it, show the welcome. False if the
+        position has no step to guide (the app plays on unguided)."""
+        state = app.state
+        if state.is_terminal() or app.seats[state.current_player] != HUMAN or not self._plan(app, state):
+            return False
+        app.guide = self
+        app.set_highlight(self.planned)
+        app._message = f"<div>{self.welcome}</div>" + self.instructions(app, state)
+        app.refresh()
+        return True
+
+    def _plan(self, app, state) -> bool:
+        found = self.plan(app, state, self.step) if self.step < self.steps else None
+        if found is None:
+            self.planned, self.done = None, True
+            return False
+        self.planned, self.words, self.rule = found
+        return True
+
+    def _rule_words(self, app, rule: str) -> str:
+        r = app.rules.get(rule)
+        text = f" {html.escape(r.text)}" if r is not None else ""
+        return f"<b>{html.escape(rule)}</b>:{text}"
+
+    def instructions(self, app, state) -> str:
+        if self.done:
+            return self._explained + f"<div class='guide-done'>{self.farewell}</div>" if self._explained else ""
+        if self.planned is None:
+            return ""
+        head = f"<b>Guided turn, step {self.step + 1} of {self.steps}.</b> "
+        return f"{self._explained}<div class='guide-box'>{head}{self.words}</div>"
+
+    def refuse(self, app, state, action) -> str | None:
+        if action == self.planned:
+            return None
+        return (f"<div class='guide-box'>That move is legal ({html.escape(str(action))}), but this guided turn "
+                "asks for another one first: follow the orange marks.</div>" + self.instructions(app, state))
+
+    def advance(self, app, state) -> None:
+        done_rule = self.rule
+        self.step += 1
+        self._explained = f"<div class='guide-done'>&#10003; Why this works: {self._rule_words(app, done_rule)}</div>"
+        if state.is_terminal() or app.seats[state.current_player] != HUMAN or not self._plan(app, state):
+            self.done = True
+            self.planned = None
+            app.set_highlight(None)
+            return
+        app.set_highlight(self.planned)
 
 
 class PlayShell(W.VBox):
@@ -165,6 +243,9 @@ class PlayShell(W.VBox):
         self.rules = rules or {}
         self.bot_seed = bot_seed
         self.guide: Guide | None = None
+        self._highlighted = None
+        self.highlighted = Highlight()
+        self._outlined: tuple = ()
         self.snapshots = [state.clone()]
         self.actions: list = []  # the action of each move (move k is actions[k - 1]), for record()
         self.moves: list[list[str]] = []
@@ -211,7 +292,6 @@ class PlayShell(W.VBox):
         self.stepper = ScoreStepper(rules=self.rules, colours=score_colours)
         self.stepper_title = W.HTML()
         self.coach_game = state.observation(0).get("game")
-        self._highlighted = None
         self.coach = CoachPanel(self)
         # the pause panel: the continue button beside the title, so it is at hand while reading the sheet;
         # the coach's Review button beside it, the review below the sheet
@@ -220,7 +300,8 @@ class PlayShell(W.VBox):
                                    self.stepper, self.coach.review_box],
                                   layout=W.Layout(display="none", border="1px solid #ccc", padding="4px 8px",
                                                   margin="4px 0")).add_class(f"{prefix}-score-sheet")
-        super().__init__(self.layout_children())
+        self._style = W.HTML(GUIDE_CSS, layout=W.Layout(display="none"))
+        super().__init__([*self.layout_children(), self._style])
         self.add_class(f"{prefix}-app")
 
     @classmethod
@@ -362,6 +443,63 @@ class PlayShell(W.VBox):
 
     # -- messages --
 
+    def game_over_words(self, state) -> str:
+        """HTML for a click after the end: the game is over, who won, what still works."""
+        end = self.describe_end(state)
+        head = "" if end.lower().startswith("the game is over") else "The game is over. "
+        return (f"<i>{head}{html.escape(end)} Nothing more can be played; the replay slider (and undo, in practice "
+                "mode) still work.</i>")
+
+    # -- pointing at a move (guided turns, hints) --
+
+    def highlight(self, action=None, note: str | None = None) -> Highlight:
+        """Point at ``action`` (an engine action, e.g. a hint's suggested move): its places on the board get
+        orange marks and the widgets to use an orange outline, until the next move is played or
+        ``highlight(None)``. ``note`` (HTML), if given, goes on the message line. Redraws; returns what is shown.
+
+        This is the one way every app points at a move: the guided first turns use it, and so can a coach's
+        Hint button (``app.highlight(coach_move, note="Hint: ...")``). Where a move is on the screen comes from
+        the app's :meth:`highlight_parts`.
+        """
+        self.set_highlight(action)
+        if note is not None:
+            self.say(note)
+        self.refresh()
+        return self.highlighted
+
+    def set_highlight(self, action) -> None:
+        """Like :meth:`highlight` without the redraw (for code that redraws anyway, e.g. a guide's advance)."""
+        self._highlighted = action
+
+    def highlight_parts(self, state, action) -> Highlight:
+        """Hook: where ``action`` is on the screen now: board points (board units) to mark and widgets to
+        outline. The default outlines nothing."""
+        return Highlight()
+
+    def _find_highlight(self, state=None, live: bool = True) -> Highlight:
+        """Where the highlighted move is now (:meth:`highlight_parts`); nothing while replaying or at the end."""
+        state = self.state if state is None else state
+        wanted = self._highlighted if live and not state.is_terminal() else None
+        self.highlighted = self.highlight_parts(state, wanted) if wanted is not None else Highlight()
+        return self.highlighted
+
+    def _rehighlight(self) -> None:
+        """After a click that changed where the highlighted move is (a space's choices listed, a destination
+        clicked) but drew nothing: move the outlines."""
+        self._find_highlight(self.state, self.live)
+        self._apply_outlines()
+
+    def _apply_outlines(self) -> None:
+        """Give the highlighted widgets the ``guide-target`` class (orange outline) and take it from the others."""
+        wanted = tuple(self.highlighted.widgets)
+        for widget in self._outlined:
+            if all(widget is not w for w in wanted):
+                widget.remove_class("guide-target")
+        for widget in wanted:
+            if "guide-target" not in widget._dom_classes:
+                widget.add_class("guide-target")
+        self._outlined = wanted
+
     def say(self, text: str) -> None:
         """Put HTML on the message line (it stays until the next move, selection change or clear)."""
         self._message = text
@@ -421,8 +559,11 @@ class PlayShell(W.VBox):
         if self.paused:
             self.say(f"<i>{html.escape(self.pause_reason(state))} Press <b>{self.continue_label}</b> to go on.</i>")
             return False
+        if state.is_terminal():
+            self.say(self.game_over_words(state))
+            return False
         seat = state.current_player
-        if state.is_terminal() or self.seats[seat] != HUMAN:
+        if self.seats[seat] != HUMAN:
             self.say("<i>It is not a human player's turn.</i>")
             return False
         try:
@@ -444,12 +585,17 @@ class PlayShell(W.VBox):
         self.set_highlight(None)        # a highlighted move is done (or another was made)
         self.play_bots()
         self._message = self._moves_message(first)
-        if self.guide is not None:
-            self.guide.advance(self, self.state)
-            if self.guide.done:
+        guide = self.guide
+        if guide is not None:
+            guide.advance(self, self.state)
+            if getattr(guide, "instructions_first", False):
+                # a scripted guide's words (why the move worked, the next step, or the farewell) come first:
+                # the message box has a fixed height, and the bots' moves may fill it
+                self._message = guide.instructions(self, self.state) + self._message
+            elif not guide.done:
+                self._message += guide.instructions(self, self.state)
+            if guide.done:
                 self.guide = None
-            else:
-                self._message += self.guide.instructions(self, self.state)
         self.refresh()
         return True
 
@@ -571,18 +717,6 @@ class PlayShell(W.VBox):
         self.refresh()
         return True
 
-    def highlight(self, action=None, note: str | None = None):
-        """Point at ``action`` (the coach's hint) until the next move is played or ``highlight(None)``.
-        ``note`` (HTML), if given, goes on the message line. Redraws."""
-        self.set_highlight(action)
-        if note is not None:
-            self.say(note)
-        self.refresh()
-
-    def set_highlight(self, action) -> None:
-        """Like :meth:`highlight` without the redraw (for code that redraws anyway)."""
-        self._highlighted = action
-
     # -- drawing --
 
     def _replay_to_end(self) -> None:
@@ -625,7 +759,9 @@ class PlayShell(W.VBox):
         index = self.replay.value
         state = self.state if live else self.snapshots[index]
         seat = self.viewer(state)
+        self._find_highlight(state, live)
         self.draw(state, seat, live)
+        self._apply_outlines()
         allowed, why = self.can_undo()
         reopens = allowed and self.undo_reopens_a_round()
         self.undo_button.disabled = not (allowed and live)

@@ -56,6 +56,7 @@ def draw_score_steps(sheet, step: int | None = None, fig=None, names=None, colou
     the bars grow towards it, and a legend beside the bars names the categories shown.
     Returns the figure.
     """
+    from matplotlib.colors import to_rgb
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch
 
@@ -84,8 +85,10 @@ def draw_score_steps(sheet, step: int | None = None, fig=None, names=None, colou
         label = category.split(":")[-1] if category.startswith("goods:") else category.split(":")[0]
         legend.setdefault(label, colour(category))
         newest = i == len(rows) - 1
-        ax.bar(row.player, row.points, bottom=bottoms[row.player], color=colour(category), width=0.6,
-               edgecolor="red" if newest else "white", linewidth=2 if newest else 0.5)
+        fill = colour(category)
+        light = sum(to_rgb(fill)) > 2.7        # a near-white colour (Caravan's salt) gets a grey edge to show
+        ax.bar(row.player, row.points, bottom=bottoms[row.player], color=fill, width=0.6,
+               edgecolor="red" if newest else ("#888888" if light else "white"), linewidth=2 if newest else 0.5)
         bottoms[row.player] += row.points
     ax.set_xticks(range(sheet.players), [f"{names[p]}\n{bottoms[p]} {sheet.unit}" for p in range(sheet.players)],
                   fontsize=9)

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, Rectangle
+from matplotlib.patches import Rectangle
 
 from .. import boards
 from ..core import plural
 from ..caravan.components import DRAW_COLOURS, GOODS, PLAYER_COLOURS, RARE
 from . import to_png  # noqa: F401  (re-exported for lessons)
 
-__all__ = ["draw_bag", "draw_grid", "draw_pieces", "draw_state", "reach_of", "state_figure", "status", "to_png"]
+__all__ = ["SCORE_COLOURS", "draw_bag", "draw_grid", "draw_legend", "draw_pieces", "draw_points_by_source",
+           "draw_state", "pieces", "reach_of", "state_figure", "status", "to_png"]
 
 CELL = 0.86
 """Side of a drawn space, in board units (spaces are 1 apart)."""
@@ -27,6 +28,9 @@ GROUP_COLOURS = ("#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#a6761d", "#666666
 none is the red of the reach frame and path."""
 REACH_COLOUR = "#d62728"
 """The frame of a city where the good would be delivered, and the chain path to it (``good_from=``)."""
+SCORE_COLOURS = {**{f"goods:{g}": DRAW_COLOURS[g] for g in GOODS}, "demand": "#111111", "penalty": "#f4a6a6"}
+"""Colours of the score-sheet categories: each good in its cube's colour on the board (the chart and the board
+agree), demand markers black as their discs, the penalty for goods still loaded light red."""
 
 
 def _mix(colour: str, towards: str = "white", amount: float = 0.5) -> tuple:
@@ -93,6 +97,17 @@ def draw_state(state, ax=None, *, groups_of: int | None = None, good_from=None, 
     return ax
 
 
+def draw_legend(state, ax, ncol: int = 3, fontsize: float = 8.5):
+    """The board's legend on its own Axes (below a board, as the play app has it): the players' camels, each
+    good's cube in its colour (rare 6 or common 3 points), the demand-marker disc, loaded and stolen cubes.
+    Returns the Axes."""
+    handles, labels, handler_map = _legend_handles(state)
+    ax.axis("off")
+    ax.legend(handles, labels, handler_map=handler_map, loc="center", ncol=ncol, fontsize=fontsize, frameon=False,
+              handletextpad=0.3, columnspacing=0.9, borderaxespad=0)
+    return ax
+
+
 def status(state) -> str:
     """One line: whose turn and how many actions are left, or the verdict once the game is over."""
     if state.over:
@@ -112,8 +127,13 @@ def draw_grid(board, ax=None, title: str | None = None):
         ax.add_patch(Rectangle((x - CELL / 2, y - CELL / 2), CELL, CELL, facecolor=_space_colour(board, node),
                                edgecolor="#8a7a5a", lw=0.8, zorder=1.5))
         _space_label(board, ax, node)
-    ax.set_xlim(-0.6, board.cols - 0.4)
-    ax.set_ylim(-(board.rows - 0.4), 0.6)
+    # the rows and columns by the names the action list and the log use (r2c5 = row 2, column 5)
+    for r in range(board.rows):
+        ax.text(-0.56, -r, f"r{r}", ha="right", va="center", fontsize=9, color="#555", gid="row-label")
+    for c in range(board.cols):
+        ax.text(c, 0.56, f"c{c}", ha="center", va="bottom", fontsize=9, color="#555", gid="column-label")
+    ax.set_xlim(-0.95, board.cols - 0.4)
+    ax.set_ylim(-(board.rows - 0.4), 0.9)
     ax.set_aspect("equal")
     ax.axis("off")
     return ax
@@ -130,67 +150,141 @@ def _space_label(board, ax, node, colour: str = "#222") -> None:
                 fontsize=10, fontweight="bold", color=colour, gid="space-label")
 
 
-def _add(ax, patch):
-    """Add a piece without recomputing the data limits (fixed by draw_grid): cheaper than add_patch."""
-    return ax.add_artist(patch)
+def _squares(ax, boxes: list, gid: str, zorder: float, **style):
+    """Squares ``[(x, y, width, height, facecolour), ...]`` (lower-left corner, board units) as one PolyCollection
+    (one draw call, made from plain coordinates: an app redraws its pieces after every click). None if none."""
+    if not boxes:
+        return None
+    from matplotlib.collections import PolyCollection
+
+    verts = [((x, y), (x + w, y), (x + w, y + h), (x, y + h)) for x, y, w, h, _c in boxes]
+    faces = [c for *_xywh, c in boxes]
+    collection = PolyCollection(verts, facecolors=faces if faces[0] is not None else "none", zorder=zorder,
+                                gid=gid, **style)
+    ax.add_collection(collection, autolim=False)
+    return collection
+
+
+def _discs(ax, discs: list, gid: str, zorder: float, **style):
+    """Discs ``[(x, y, radius, facecolour), ...]`` (board units) as one EllipseCollection. None if none."""
+    if not discs:
+        return None
+    from matplotlib.collections import EllipseCollection
+
+    sizes = [2 * r for _x, _y, r, _c in discs]
+    collection = EllipseCollection(sizes, sizes, 0, units="xy", offsets=[(x, y) for x, y, _r, _c in discs],
+                                   offset_transform=ax.transData, facecolors=[c for *_xyr, c in discs],
+                                   zorder=zorder, gid=gid, **style)
+    ax.add_collection(collection, autolim=False)
+    return collection
+
+
+_GLYPHS: dict = {}
+"""Glyph paths of short words, made once (matplotlib's mathtext parser takes a few ms per word)."""
+
+
+def _glyph(text: str):
+    """The outline of ``text`` as a marker path (centred, the larger side 1), cached."""
+    if text not in _GLYPHS:
+        from matplotlib.markers import MarkerStyle
+
+        marker = MarkerStyle(f"${text}$")
+        _GLYPHS[text] = marker.get_path().transformed(marker.get_transform())
+    return _GLYPHS[text]
+
+
+def _words(ax, words: dict, gid: str, zorder: float, colour: str = "white", points: float = 9):
+    """Short words (``{text: [(x, y), ...]}``: demand counts, group tags) as glyph markers, one collection per
+    word: a path collection draws in a fraction of the time of as many Text artists (an app redraws them per
+    click), and the glyphs are made once. ``points``: the glyph height, as a font size."""
+    from matplotlib.collections import PathCollection
+
+    for text, where in words.items():
+        if where:
+            size = (0.72 * points * max(1, len(text)) ** 0.5) ** 2
+            ax.add_collection(PathCollection((_glyph(text),), sizes=[size], offsets=where,
+                                             offset_transform=ax.transData, facecolors=colour, edgecolors="none",
+                                             linewidths=0, zorder=zorder, gid=gid), autolim=False)
+
+
+def pieces(ax, gid: str) -> int:
+    """How many pieces of one kind :func:`draw_pieces` drew on ``ax``: ``gid`` is ``"camels"``, ``"goods"``,
+    ``"demand"``, ``"loaded"``, ``"stolen-good"``, ``"group-frame"``, ``"reach-frame"``, ``"group-label"`` or
+    ``"demand-count"`` (tests and lessons count them)."""
+    from matplotlib.collections import EllipseCollection, PathCollection
+
+    def count(c):
+        if isinstance(c, (EllipseCollection, PathCollection)):
+            return len(c.get_offsets())
+        return len(c.get_paths())
+
+    return sum(count(c) for c in ax.collections if c.get_gid() == gid)
 
 
 def draw_pieces(state, ax, *, groups_of: int | None = None, good_from=None) -> list:
-    """Goods, demand markers, camels, group shading and the reach of a good on an Axes holding
-    :func:`draw_grid`; returns the artists added (remove them to redraw after the next action)."""
+    """Goods, demand markers, camels, camel groups and the reach of a good on an Axes holding
+    :func:`draw_grid`; returns the artists added (remove them to redraw after the next action).
+
+    Each kind of piece is one collection (its gid as in :func:`pieces`), so an app that redraws the pieces
+    after every click (over the static grid) pays a few draw calls, not one per piece."""
     before = set(ax.get_children())
+    half = CELL / 2
     if groups_of is not None:
         groups = sorted(state.camel_groups(groups_of), key=lambda g: min(g))
+        frames, tags, tag_words = [], [], {}
         for k, group in enumerate(groups):
             frame = GROUP_COLOURS[k % len(GROUP_COLOURS)]
             for node in group:
                 # a frame inside the space in the group's colour: the space (a city's colour) shows through
                 x, y = node[1], -node[0]
-                _add(ax, Rectangle((x - CELL / 2 + 0.05, y - CELL / 2 + 0.05), CELL - 0.1, CELL - 0.1, fill=False,
-                                   edgecolor=frame, lw=3.5, zorder=1.6, gid="group-frame"))
-                tag = {"boxstyle": "round,pad=0.12", "facecolor": frame, "edgecolor": "none"}
-                if node in state.board.city_name:
-                    # a city's name fills its top row and a city holds no cube nor demand disc: right middle
-                    ax.text(x + CELL / 2 - 0.1, y + 0.06, f"g{k + 1}", fontsize=9, zorder=6, bbox=tag,
-                            color="white", fontweight="bold", ha="right", va="center", gid="group-label")
-                else:
-                    # top-right corner: clear of the number (top middle), the cube (left), the demand disc
-                    # (right middle) and the camels (bottom)
-                    ax.text(x + CELL / 2 - 0.1, y + CELL / 2 - 0.1, f"g{k + 1}", fontsize=9, zorder=6, bbox=tag,
-                            color="white", fontweight="bold", ha="right", va="top", gid="group-label")
+                frames.append(((x - half + 0.05, y - half + 0.05), (x + half - 0.05, y - half + 0.05),
+                               (x + half - 0.05, y + half - 0.05), (x - half + 0.05, y + half - 0.05), frame))
+                # the tag "g1": at a city's right middle (its name fills the top row; a city holds no cube nor
+                # demand disc), elsewhere the top-right corner, clear of the number, the cube, the disc, the camels
+                tx, ty = (x + half - 0.22, y + 0.06) if node in state.board.city_name else (x + half - 0.22,
+                                                                                          y + half - 0.2)
+                tags.append((tx - 0.13, ty - 0.1, 0.26, 0.2, frame))
+                tag_words.setdefault(f"g{k + 1}", []).append((tx, ty))
+        if frames:
+            from matplotlib.collections import PolyCollection
+
+            ax.add_collection(PolyCollection([f[:4] for f in frames], facecolors="none",
+                                             edgecolors=[f[4] for f in frames], linewidths=3.5, zorder=1.6,
+                                             gid="group-frame"), autolim=False)
+        _squares(ax, tags, "group-tag", 6, edgecolors="none")
+        _words(ax, tag_words, "group-label", 6.5, points=8.5)
     if good_from is not None:
         ring, path = reach_of(state, good_from)
-        for node in ring:
-            x, y = node[1], -node[0]
-            _add(ax, Rectangle((x - CELL / 2 - 0.04, y - CELL / 2 - 0.04), CELL + 0.08, CELL + 0.08,
-                                   fill=False, edgecolor=REACH_COLOUR, lw=3, zorder=7, gid="reach-frame"))
+        _squares(ax, [(n[1] - half - 0.04, -n[0] - half - 0.04, CELL + 0.08, CELL + 0.08, None) for n in ring],
+                 "reach-frame", 7, edgecolors=REACH_COLOUR, linewidths=3)
         if len(path) > 1:
             ax.plot([n[1] for n in path], [-n[0] for n in path], color=REACH_COLOUR, lw=5, alpha=0.75,
                     solid_capstyle="round", zorder=2.5, gid="chain-path")
-    for node, good in state.goods.items():
-        x, y = node[1], -node[0]
-        _add(ax, Rectangle((x - 0.32, y - 0.02), 0.2, 0.2, facecolor=DRAW_COLOURS[good], edgecolor="#222",
-                               lw=0.8, zorder=5))
+    _squares(ax, [(n[1] - 0.32, -n[0] - 0.02, 0.2, 0.2, DRAW_COLOURS[g]) for n, g in state.goods.items()], "goods", 5,
+             edgecolors="#222", linewidths=0.8)
+    _discs(ax, [(n[1] + 0.26, -n[0] + 0.06, 0.1, "#111") for n in state.demand], "demand", 5)
+    counts: dict = {}
     for node, n in state.demand.items():
-        x, y = node[1], -node[0]
-        _add(ax, Circle((x + 0.26, y + 0.06), 0.1, facecolor="#111", zorder=5))
-        ax.text(x + 0.26, y + 0.06, str(n), color="white", fontsize=9, ha="center", va="center", zorder=6)
+        counts.setdefault(str(n), []).append((node[1] + 0.26, -node[0] + 0.06))
+    _words(ax, counts, "demand-count", 6, points=7.5)
     _draw_camels(state, ax)
     return [a for a in ax.get_children() if a not in before]
 
 
 def _draw_camels(state, ax) -> None:
-    """Every camel on the board, several per space side by side along the bottom of the space."""
+    """Every camel on the board, several per space side by side along the bottom of the space: the camels, the
+    cubes loaded on top of them and the stolen cubes under them, one collection each."""
     by_space: dict = {}
     for p in range(state.players):
         for i, where in enumerate(state.pos[p]):
             if where is not None:
                 by_space.setdefault(where, []).append((p, i))
-    for node, camels in by_space.items():
+    camels, loaded, stolen = [], [], []
+    for node, here in by_space.items():
         x0, y0 = node[1], -node[0]
-        n = len(camels)
+        n = len(here)
         width = min(0.2, 0.72 / n)
-        for k, (p, i) in enumerate(camels):
+        for k, (p, i) in enumerate(here):
             x = x0 - 0.36 + width * (k + 0.5)
             y = y0 - 0.24
             r = width * 0.42
@@ -198,12 +292,13 @@ def _draw_camels(state, ax) -> None:
             if good is not None and state.under[p][i]:
                 # the stolen good lies under its thief's camel (CAR-STEAL-2): a hatched cube below the disc,
                 # whole, so it can be seen at notebook size
-                _add(ax, Rectangle((x - 0.075, y - r - 0.16), 0.15, 0.15, facecolor=DRAW_COLOURS[good],
-                                   edgecolor="#111", lw=1.2, ls="--", hatch="////", zorder=5, gid="stolen-good"))
-            _add(ax, Circle((x, y), r, facecolor=PLAYER_COLOURS[p], edgecolor="#111", lw=0.9, zorder=6))
+                stolen.append((x - 0.075, y - r - 0.16, 0.15, 0.15, DRAW_COLOURS[good]))
+            camels.append((x, y, r, PLAYER_COLOURS[p]))
             if good is not None and not state.under[p][i]:
-                _add(ax, Rectangle((x - r * 0.8, y + r * 0.7), r * 1.6, r * 1.6, facecolor=DRAW_COLOURS[good],
-                                       edgecolor="#111", lw=0.9, zorder=7))
+                loaded.append((x - r * 0.8, y + r * 0.7, r * 1.6, r * 1.6, DRAW_COLOURS[good]))
+    _squares(ax, stolen, "stolen-good", 5, edgecolors="#111", linewidths=1.2, linestyles="--", hatch="////")
+    _discs(ax, camels, "camels", 6, edgecolors="#111", linewidths=0.9)
+    _squares(ax, loaded, "loaded", 7, edgecolors="#111", linewidths=0.9)
 
 
 def _legend_handles(state, groups_of=None, good_from=None):
@@ -288,4 +383,36 @@ def state_figure(state, *, groups_of: int | None = None, good_from=None, fig: Fi
     legend_ax.legend(handles, labels, handler_map=handler_map, loc="upper left", fontsize=9, frameon=False,
                      ncol=1 if len(handles) <= 15 else 2)
     _player_panel(state, fig.add_axes((0.61, 0.47, 0.38, 0.47)))
+    return fig
+
+
+def draw_points_by_source(state, fig: Figure | None = None) -> Figure:
+    """Where each player's points come from (the score sheet, CAR-SCORE-1/2): stacked bars of rare goods (6 each),
+    common goods (3 each) and demand markers (1 each), the penalty for goods still loaded below zero, and the
+    total as a black diamond. Every text 9 pt or more, the legend beside the bars. Returns the Figure."""
+    from ..caravan.components import COMMON
+
+    if fig is None:
+        fig = Figure(figsize=(6.8, 3.4), layout="constrained")
+    fig.clear()
+    ax = fig.add_subplot()
+    players = list(range(state.players))
+    parts = {"rare goods x 6": [6 * sum(g in RARE for g in state.delivered[p]) for p in players],
+             "common goods x 3": [3 * sum(g in COMMON for g in state.delivered[p]) for p in players],
+             "demand markers x 1": [state.markers[p] for p in players]}
+    bottom = [0] * len(players)
+    for (label, values), colour in zip(parts.items(), ("#7b5ea7", "#d08c3c", "#444444")):
+        ax.bar(players, values, bottom=bottom, color=colour, label=label)
+        bottom = [b + v for b, v in zip(bottom, values)]
+    penalty = [sum(r.points for r in state.score_sheet().rows if r.player == p and r.rule == "CAR-SCORE-2")
+               for p in players]
+    ax.bar(players, penalty, color="#c0392b", label="penalty (goods still loaded)")
+    totals = state.score_sheet().totals()
+    ax.scatter(players, totals, color="black", marker="D", s=40, zorder=3, label="total")
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xticks(players, [f"player {p}" for p in players], fontsize=9)
+    ax.tick_params(axis="y", labelsize=9)
+    ax.set_ylabel("points", fontsize=9)
+    ax.set_title("Where the points come from", fontsize=10)
+    ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1))
     return fig

@@ -740,8 +740,8 @@ class MapView:
     The static picture (locations, routes and their costs, names, notes, legend, a colour bar of travel
     costs from 0 to ``max_cost`` coins) is rendered once and cached; :meth:`render_png` restores it and
     draws over it only the location colours (reachable places by cost), the path, the travellers, the
-    trading posts, Beijing's spaces and the title (matplotlib blitting on an Agg canvas). The static
-    picture is rebuilt only when the city notes change (an outpost bonus taken).
+    trading posts, Beijing's spaces and the title (``_dynamic``; matplotlib blitting on an Agg canvas). The
+    static picture is rebuilt only when the city notes change (an outpost bonus taken): then ``ax`` is new.
 
     Args:
         state: the game to show first.
@@ -770,7 +770,8 @@ class MapView:
         cmap = ListedColormap(colormaps["RdPu"]([0.25 + 0.75 * i / 255 for i in range(256)]), name="cost")
         self.scale = ScalarMappable(norm=Normalize(0, max_cost), cmap=cmap)
         self._signature = None
-        self._background = None
+        self._blitter = None          # made by render_png (a play app shows the map through its own LiveBoard)
+        self._rebuilt = False
         self._build(state)
 
     def _notes_signature(self, state):
@@ -805,7 +806,7 @@ class MapView:
         for artist in self._dynamic:
             artist.set_animated(True)
         self._signature = self._notes_signature(state)
-        self._background = None
+        self._rebuilt = True
 
     def _fit(self, ax, pad_px: float = 4.0) -> None:
         """Shrink the map's Axes until everything drawn on it (names such as "Venezia" left of their place, the
@@ -854,23 +855,18 @@ class MapView:
         self.title.set_text(title)
 
     def render_png(self, state, **kwargs) -> bytes:
-        """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn)."""
-        import io
-
-        from PIL import Image
+        """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn:
+        :class:`caravan_lessons.boards.Blitter`)."""
+        from ..boards import Blitter
 
         self.update(state, **kwargs)
-        canvas = self.figure.canvas
-        if self._background is None:
-            canvas.draw()
-            self._background = canvas.copy_from_bbox(self.figure.bbox)
-        canvas.restore_region(self._background)
-        for artist in self._dynamic:
-            self.figure.draw_artist(artist)
-        image = Image.frombuffer("RGBA", canvas.get_width_height(), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        image.convert("RGB").save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        if self._blitter is None:
+            self._blitter = Blitter(self.figure)
+        self._blitter.set_artists(self._dynamic)
+        if self._rebuilt:
+            self._blitter.invalidate()
+            self._rebuilt = False
+        return self._blitter.png()
 
 
 class _PieceCollector:

@@ -223,36 +223,17 @@ class MapView:
         for fam, text in zip(state.board.families, self.houses):  # static: the app lists the houses' contents
             text.set_text(f"{fam.name} house, price {fam.price}")
         self.houses = []
-        for artist in [self.camels, self.rings]:
-            artist.set_animated(True)  # drawn over a cached background by render_png
-        self._background = None
+        self._blitter = None            # made by render_png (an app shows the map through its own LiveBoard)
 
-    def render_png(self, state, dpi_scale: float = 1.0) -> bytes:
+    def render_png(self, state) -> bytes:
         """``update(state)`` and return the figure as PNG bytes, redrawing only the changing artists
-        over a cached picture of the static map (Agg canvas)."""
-        import io
-
-        from PIL import Image
+        over a cached picture of the static map (:class:`caravan_lessons.boards.Blitter`)."""
+        from ..boards import Blitter
 
         self.update(state, title="")
-        canvas = self.ax.figure.canvas
-        if not hasattr(canvas, "restore_region"):
-            # a pyplot figure closed by the notebook's inline backend after its cell ran gets a bare
-            # FigureCanvasBase: give the figure its own Agg canvas again (and a new background)
-            from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-            canvas = FigureCanvasAgg(self.ax.figure)
-            self._background = None
-        if self._background is None:
-            canvas.draw()
-            self._background = canvas.copy_from_bbox(self.ax.figure.bbox)
-        canvas.restore_region(self._background)
-        for artist in [self.camels, self.rings]:
-            self.ax.draw_artist(artist)
-        image = Image.frombuffer("RGBA", canvas.get_width_height(), bytes(canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
-        buffer = io.BytesIO()
-        image.convert("RGB").save(buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        if self._blitter is None:
+            self._blitter = Blitter(self.ax.figure, [self.camels, self.rings])
+        return self._blitter.png()
 
     def update(self, state, highlight=None, title: str | None = None) -> None:
         """Show ``state``: camels, the ringed spaces (default: the legal ones), houses and the title."""

@@ -245,3 +245,96 @@ def test_seat_pickers_offer_only_the_bots_of_this_game_and_seat_name_is_checked(
                 app.seat_name(bad)
     finally:
         app.close()
+
+
+# -- the faults learners met in the browser (review of 2026-12-01, issue 17) --
+
+def _dotted(app) -> bool:
+    """The selection square (dotted) is among the pieces drawn now."""
+    from matplotlib.patches import Rectangle
+
+    return any(isinstance(a, Rectangle) and a.get_linestyle() == ":" for a in app._pieces)
+
+
+def test_a_board_click_says_what_it_did_and_keeps_saying_it_after_the_redraw():
+    """B1: pick() wrote the message line directly and refresh() put the last move's message back, so a click
+    said nothing; a space where nothing can be done gave no rule. Now every click's words survive the redraw,
+    and a refusal names the engine's rule."""
+    app = CaravanApp(players=2, seed=4, seats=["human", "greedy"], canvas="ipympl")
+    app.end_button.click()                                   # greedy plays; we have 3 actions
+    empty = next(n for n in app.state.board.spaces if not app.state.count[n] and n not in app.state.goods)
+    app.pick(empty)                                          # places a camel (one click)
+    app.pick(empty)                                          # our camel: several actions start here
+    assert app.selected == empty and "selected" in app.explain.value and "actions start here" in app.explain.value
+    app.groups_box.value = not app.groups_box.value          # any redraw keeps the words
+    assert "selected" in app.explain.value
+    app.clear_selection()
+    assert app.selected is None and "selected" not in app.explain.value and "places a camel" not in app.explain.value
+    app.choose(next(a for a in app._listed if isinstance(a, c.PlaceCamel)))
+    app.choose(next(a for a in app._listed if isinstance(a, c.PlaceCamel)))
+    assert app.state.actions_left == 0
+    before = app.state.to_dict()
+    app.pick((3, 3) if (3, 3) != empty else (3, 4))          # no action left: the engine's rule, nothing changes
+    assert "Not allowed (CAR-TURN-1)" in app.explain.value and app.state.to_dict() == before
+    app.close()
+
+
+def test_no_stale_selection_square_after_a_move_or_end_turn():
+    """B2: choose() cleared the selection after play() had redrawn, so the dotted square stayed after every
+    two-click move, and a selection made with no action left stayed through End turn and the bots' turns."""
+    app = CaravanApp(players=2, seed=4, seats=["human", "greedy"], canvas="ipympl")
+    app.end_button.click()
+    empty = next(n for n in app.state.board.spaces if not app.state.count[n] and n not in app.state.goods)
+    far = next(n for n in app.state.board.spaces if not app.state.count[n] and n != empty and n not in app.state.goods)
+    app.pick(empty)
+    app.pick(empty)
+    assert _dotted(app)
+    app.pick(far)                                            # the second click moves the camel
+    assert app.selected is None and far in app.state.pos[0] and not _dotted(app)
+    app.pick(far)                                            # select again, then end the turn
+    assert _dotted(app)
+    app.end_button.click()
+    assert app.selected is None and not _dotted(app)
+    app.close()
+
+
+def test_score_chart_and_board_use_the_same_colours_and_the_board_has_a_legend():
+    """B3: the stepper used the default palette (ivory green, gems yellow, cloth grey) while the board shows
+    ivory grey, gems green, cloth purple; the board had no legend for cubes and demand discs."""
+    from caravan_lessons.caravan.components import DRAW_COLOURS, GOODS
+
+    app = CaravanApp(players=3, seed=2, seats=["human", "greedy", "heuristic"])
+    for good in GOODS:
+        assert app.stepper.colours[f"goods:{good}"] == DRAW_COLOURS[good]
+    labels = [t.get_text() for ax in app.figure.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+    for good in GOODS:
+        assert any(label.startswith(good) for label in labels), labels
+    assert any(label.startswith("demand marker") for label in labels)
+    app.close()
+
+
+def test_board_names_rows_and_columns_and_list_entries_fit_the_list():
+    """B4: the list and log say r2c5 but the board showed no row or column numbers; list entries such as
+    "move an empty camel from space 1 (r0c0) to Marrakesh (r0c..." were cut; "Undo my move and the result"
+    shared a row with "Clear board selection" and both were ellipsized."""
+    import random
+
+    app = CaravanApp(players=4, seed=3, seats=["human"] * 4, canvas="ipympl")
+    rows = {t.get_text() for t in app.board_ax.texts if t.get_gid() == "row-label"}
+    cols = {t.get_text() for t in app.board_ax.texts if t.get_gid() == "column-label"}
+    assert rows == {f"r{r}" for r in range(7)} and cols == {f"c{k}" for k in range(7)}
+    rng = random.Random(0)
+    longest = 0
+    for _ in range(40):
+        longest = max([longest] + [len(label) for label, _i in app.actions_list.options])
+        app.choose(rng.choice(app._listed))
+    assert longest <= 48, longest              # about 50 characters fit the 355 px list
+    boxes, todo = [], [app]
+    while todo:
+        box = todo.pop()
+        if isinstance(box, W.Box):
+            boxes.append(box)
+            todo.extend(box.children)
+    holder = next(box for box in boxes if app.undo_button in box.children)
+    assert isinstance(holder, W.VBox)          # the undo button has a row of its own in the controls column
+    app.close()

@@ -1,7 +1,7 @@
 """Caravan's pictures draw every piece; PNGs go to artifacts/ to be looked at."""
 import random
 
-from matplotlib.patches import Circle, Rectangle
+from matplotlib.patches import Rectangle
 
 from caravan_lessons import caravan as c
 from caravan_lessons.caravan.agents import playout_policy
@@ -20,14 +20,15 @@ def _played(seed=3, steps=160):
 def test_state_draws_every_camel_good_and_marker(artifacts):
     state = _played()
     ax = v.draw_state(state, groups_of=state.current)
-    pieces = list(ax.patches) + list(ax.artists)
-    circles = [p for p in pieces if isinstance(p, Circle)]
     on_board = sum(1 for row in state.pos for w in row if w)
-    assert len(circles) == on_board + len(state.demand)
+    assert v.pieces(ax, "camels") == on_board and v.pieces(ax, "demand") == len(state.demand)
     loaded = sum(1 for row in state.load for g in row if g)
-    squares = [p for p in pieces if isinstance(p, Rectangle)]
+    assert v.pieces(ax, "loaded") + v.pieces(ax, "stolen-good") == loaded
     groups = sum(len(g) for g in state.camel_groups(state.current))
-    assert len(squares) == 49 + groups + len(state.goods) + loaded
+    assert v.pieces(ax, "group-frame") == groups == v.pieces(ax, "group-label")
+    assert v.pieces(ax, "goods") == len(state.goods)
+    assert len([p for p in ax.patches if isinstance(p, Rectangle)]) == 49       # the spaces of the grid
+    assert v.pieces(ax, "demand-count") == len(state.demand)                    # every disc shows its count
     assert to_png(ax.figure)[:4] == b"\x89PNG"
     ax.figure.savefig(artifacts / "caravan_state.png", dpi=80)
 
@@ -35,8 +36,8 @@ def test_state_draws_every_camel_good_and_marker(artifacts):
 def test_stolen_good_drawn_under_the_camel():
     state = c.scenario(2, camels={0: [((3, 3), "gems", True), ((5, 5), None)]})
     ax = v.draw_state(state)
-    dashed = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_linestyle() == "--"]
-    assert len(dashed) == 1
+    stolen = [c for c in ax.collections if c.get_gid() == "stolen-good"]
+    assert v.pieces(ax, "stolen-good") == 1 and stolen[0].get_linestyle()[0][1] is not None    # dashed
 
 
 def test_reach_of_worked_example(artifacts):
@@ -77,14 +78,18 @@ def test_group_labels_do_not_cover_city_names_or_space_numbers(artifacts):
     v.draw_pieces(state, ax, groups_of=0)
     (artifacts / "caravan_group_labels.png").write_bytes(to_png(fig))
     renderer = fig.canvas.get_renderer()
-    groups = [t for t in ax.texts if t.get_gid() == "group-label"]
+    fig.canvas.draw()
+    tags = next(c for c in ax.collections if c.get_gid() == "group-tag")
     names = [t for t in ax.texts if t.get_gid() == "space-label"]
-    assert len(groups) == len(state.camel_groups(0)) == len(placed)
+    assert v.pieces(ax, "group-label") == len(state.camel_groups(0)) == len(placed)
     assert {t.get_text() for t in names} >= {state.board.city_name[n] for n in cities}
-    for label in groups:
-        box = label.get_window_extent(renderer)
+    from matplotlib.transforms import Bbox
+
+    for path in tags.get_paths():
+        box = Bbox.null()
+        box.update_from_data_xy(ax.transData.transform(path.vertices))
         for name in names:
-            assert not box.overlaps(name.get_window_extent(renderer)), (label.get_text(), name.get_text())
+            assert not box.overlaps(name.get_window_extent(renderer)), name.get_text()
 
 
 def test_group_frames_keep_city_colours_and_the_legend_names_groups_frame_and_path():
@@ -95,13 +100,14 @@ def test_group_frames_keep_city_colours_and_the_legend_names_groups_frame_and_pa
     state = c.scenario(2, camels={0: [((3, 3), 'salt'), ((3, 4), None), ((4, 4), None), ((3, 6), None)],
                                   1: [((3, 5), None)]})
     ax = v.draw_state(state, groups_of=0, good_from=(3, 3))
-    over_city = [p for p in ax.patches + ax.artists if isinstance(p, Rectangle) and p.get_zorder() > 1.5
-                 and abs(p.get_x() + p.get_width() / 2 - 6) < 0.01 and abs(p.get_y() + p.get_height() / 2 + 3) < 0.01]
-    assert over_city and all(not p.get_fill() or to_rgba(p.get_facecolor())[3] == 0 for p in over_city)
+    frames = next(c for c in ax.collections if c.get_gid() == "group-frame")
+    over_city = [path for path in frames.get_paths() if abs(path.vertices[:4, 0].mean() - 6) < 0.01
+                 and abs(path.vertices[:4, 1].mean() + 3) < 0.01]
+    assert over_city and all(to_rgba(f)[3] == 0 for f in frames.get_facecolor())        # frames, not fills
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "g1: player 0's camel group 1" in legend and "g2: player 0's camel group 2" in legend
     assert "red frame: city it is delivered to" in legend and "red line: its chain path" in legend
-    assert [p for p in ax.artists + ax.patches if p.get_gid() == "reach-frame"]
+    assert v.pieces(ax, "reach-frame") == 1
 
 
 def test_a_stolen_good_is_a_whole_hatched_cube_and_player_colours_are_no_goods_colours():
@@ -109,11 +115,13 @@ def test_a_stolen_good_is_a_whole_hatched_cube_and_player_colours_are_no_goods_c
     legend symbol differs from a loaded cube's, and no player's camel has a good's colour."""
     state = c.scenario(2, camels={0: [((3, 3), "gems", True), ((5, 5), None)]})
     ax = v.draw_state(state)
-    cube = next(p for p in ax.patches + ax.artists if p.get_gid() == "stolen-good")
-    disc = next(p for p in ax.patches + ax.artists if isinstance(p, Circle) and abs(p.center[0] - 3) < 0.5
-                and abs(p.center[1] + 3) < 0.5)
-    assert cube.get_y() + cube.get_height() <= disc.center[1] - disc.radius + 1e-9  # below the disc, whole
-    assert cube.get_width() >= 0.15 and cube.get_hatch()
+    stolen = next(c for c in ax.collections if c.get_gid() == "stolen-good")
+    camels = next(c for c in ax.collections if c.get_gid() == "camels")
+    cube = stolen.get_paths()[0].vertices[:4]
+    (cx, cy), = [xy for xy in camels.get_offsets() if abs(xy[0] - 3) < 0.5 and abs(xy[1] + 3) < 0.5]
+    radius = camels._widths[0]                        # EllipseCollection keeps the half widths (the radius)
+    assert cube[:, 1].max() <= cy - radius + 1e-9                                  # below the disc, whole
+    assert cube[:, 0].max() - cube[:, 0].min() >= 0.15 - 1e-9 and stolen.get_hatch()
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "cube on a camel: loaded" in legend and "hatched cube under it: stolen, safe" in legend
     assert not set(c.components.PLAYER_COLOURS) & set(c.components.DRAW_COLOURS.values())

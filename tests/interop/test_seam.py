@@ -21,7 +21,8 @@ RECORDS = json.loads(PATH.read_text())
 def test_recorded_games_replay_identically(record):
     replayed = play(record, record["choices"])
     assert replayed["choices"] == record["choices"]
-    assert replayed["digests"] == record["digests"]
+    assert replayed["digests"] == record["digests"], ("the game differs from its recording (or a saved field of "
+                                                      f"{record['keys']} changed its format)")
 
 
 def test_every_player_count_is_recorded():

@@ -288,3 +288,59 @@ def test_seat_pickers_offer_only_the_bots_of_this_game_and_seat_name_is_checked(
                 app.seat_name(bad)
     finally:
         app.close()
+
+
+# -- the faults learners met in the browser (review of 2026-12-01, issue 17) --
+
+def test_replaced_city_card_buttons_leave_no_layout_or_style_alive():
+    """B5: _fill_controls closed the replaced city-card buttons but not their Layout and ButtonStyle."""
+    import ipywidgets as W
+
+    app = MarcoPoloApp(players=2, seed=5, seats=["human", "human"])
+    before = set(W.Widget.widgets)
+    button = W.Button(description="city card 99")
+    app.city_buttons = {99: button}                     # as if a card were shown, then the cards change
+    app._fill_controls(app.state)
+    assert button.layout.comm is None and button.style.comm is None and button.comm is None
+    app.close()
+    assert not set(W.Widget.widgets) - before
+
+
+def test_the_log_names_places_as_the_map_does():
+    """B9: log lines used the engine's ids ("move venezia–alexandria–oasis_i") where the list said "Venezia –
+    Alexandria – Oasis I"."""
+    from caravan_lessons.marco_polo import Move
+
+    app = MarcoPoloApp(players=2, seed=5, seats=["human", "random"], characters=["berke", "mercator"])
+    app.select_space("travel")
+    app.choose(app.choice_list.options[-1][1])
+    move = next(a for a in app.state.legal_actions() if isinstance(a, Move) and a.paths[0][-1] == "oasis_i")
+    assert app.choose(move)
+    line = next(line for lines in app.moves for line in lines if "move " in line)
+    assert "Oasis I" in line and "oasis_i" not in line and "venezia" not in line, line
+    assert "Oasis I" in app.log_view.value and "oasis_i" not in app.log_view.value
+    app.close()
+
+
+def test_the_learners_own_board_sits_beside_the_choices():
+    """B8/B9: the learner's contracts and objectives were about 1,100 px below the action buttons."""
+    app = MarcoPoloApp(players=3, seed=7, seats=["human", "mp-heuristic", "mp-greedy"])
+    row = next(box for box in _boxes(app) if app.choice_list in box.children)
+    assert app.my_board in row.children
+    text = app.my_board.value
+    contract = app.state.active[0][0]
+    assert f"#{contract}" in text and "objectives" in text and "coins" in text
+    assert app.my_board.layout.height                    # a fixed height: the map below never moves
+    app.close()
+
+
+def _boxes(app):
+    import ipywidgets as W
+
+    out, todo = [], [app]
+    while todo:
+        box = todo.pop()
+        if isinstance(box, W.Box):
+            out.append(box)
+            todo.extend(box.children)
+    return out

@@ -94,7 +94,7 @@ def test_place_dice_and_travel_by_clicking_in_jupyterlab(tmp_path, artifacts):
         settled(page)
         page.screenshot(path=str(artifacts / "mp_lab_path_shown.png"), full_page=False)
         app.locator(".mp-play").click()
-        expect(app.locator(".mp-log")).to_contain_text("venezia–alexandria", timeout=20_000)
+        expect(app.locator(".mp-log")).to_contain_text("Venezia–Alexandria", timeout=20_000)
         settled(page)
         expect(end_turn).to_be_enabled(timeout=10_000)            # the main action is done: End turn is orange now
         enabled_colour = end_turn.evaluate("b => getComputedStyle(b).backgroundColor")

@@ -204,3 +204,51 @@ def test_seat_pickers_offer_only_the_bots_of_this_game_and_seat_name_is_checked(
                 app.seat_name(bad)
     finally:
         app.close()
+
+
+# -- the faults learners met in the browser (review of 2026-12-01, issue 17) --
+
+def test_the_clickable_map_shows_no_pyplot_widget_furniture_and_fits_the_output():
+    """B6: with %matplotlib widget the map was a raw pyplot ipympl canvas: a "Figure 1" header, a toolbar, the
+    coordinate readout and a resize handle, and a fixed 880 px canvas in an 848 px output cut the legend."""
+    import matplotlib.pyplot as plt
+
+    app = SamarkandApp(players=2, seed=3, seats=["human", "heuristic"], canvas="ipympl")
+    canvas = app.map_widget
+    assert not canvas.header_visible and not canvas.toolbar_visible and not canvas.footer_visible
+    assert not canvas.resizable
+    assert app.map_figure.bbox.width <= 820               # JupyterLab's default output is about 850 px wide
+    app.board.blitter.frame()
+    renderer = app.map_figure.canvas.get_renderer()
+    legend = app.map_axes.get_legend().get_window_extent(renderer)
+    assert legend.x1 <= app.map_figure.bbox.width and legend.x0 >= 0      # the legend is whole
+    assert not plt.get_fignums() or app.map_figure not in map(plt.figure, plt.get_fignums())
+    app.close()
+
+
+def test_canvas_auto_follows_matplotlib_widget(monkeypatch):
+    """canvas="auto" (the default) gives the clickable map when the notebook runs %matplotlib widget, as lesson 7
+    says, and a picture otherwise; anything else is refused with what is allowed."""
+    from caravan_lessons.ui.samarkand_app import canvas_kind
+
+    assert canvas_kind("auto") == "png"                   # the tests run on Agg
+    import matplotlib
+
+    monkeypatch.setitem(matplotlib.rcParams, "backend", "module://ipympl.backend_nbagg")
+    assert canvas_kind("auto") == "ipympl"
+    with pytest.raises(ValueError, match="canvas must be 'png', 'ipympl' or 'auto'"):
+        canvas_kind("svg")
+
+
+def test_lesson_7_leaves_the_learners_game_at_its_first_move():
+    """B7: after Run All, the cell "The same moves by code" had married the learner into Egypt on the learner's
+    own app. The demo plays on an app of its own; no cell after the app's plays on it."""
+    import json
+    import re
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "samarkand" / "07_full_game_against_bots.ipynb"
+    cells = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+    shown = next(i for i, src in enumerate(cells) if src.rstrip().endswith("\napp"))
+    for src in cells[shown + 1:]:
+        assert not re.search(r"\bapp\.(play|choose|pick_space|continue_play)\(", src), src
