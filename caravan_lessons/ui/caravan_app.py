@@ -119,7 +119,7 @@ class CaravanApp(PlayShell):
         how = " (or click the board)" if self.canvas_kind == "ipympl" else ""
         # the undo button sits on a row of its own: "Undo my move and the result" (230 px) is whole there
         controls = W.VBox([self.left, W.HTML(f"<b>Legal actions</b>{how}"), self.actions_list,
-                           W.HBox([self.play_button, self.end_button]), W.HBox([self.undo_button, self.coach.hint_button]),
+                           W.HBox([self.play_button, self.end_button]), self.undo_button, self.coach.hint_button,
                            W.HBox([self.clear_button, self.groups_box], layout=W.Layout(align_items="center"))],
                           layout=W.Layout(width="365px", flex="0 0 auto"))
         # the board never moves under the pointer: a status line of fixed height above it, and the message

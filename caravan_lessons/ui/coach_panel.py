@@ -242,7 +242,7 @@ class CoachPanel:
                 continue
             row = self._costly_rows[k]
             fig = coach_viz.draw_costly_move(record, row, seat)
-            self.costly_images[k].value = to_png(fig, dpi=60)
+            self.costly_images[k].value = to_png(fig, dpi=72)
             self.costly_text[k].value = (f"<b>{k + 1}. Move {int(row.move_number)}</b> ({html.escape(row.tag)}): you "
                                          f"played <i>{html.escape(row.played)}</i>; better: "
                                          f"<b>{html.escape(row.best)}</b>")

@@ -450,6 +450,8 @@ def _targets(action) -> dict:
         aims["herd"]["camel"] = action.give.count("camel")
     elif action.kind == "sell":
         aims["hand"][action.good] = action.count
+    elif action.kind == "take_camels":
+        aims["market"]["camel"] = 5  # every camel on display (JAI-TAKE-5)
     return aims
 
 
