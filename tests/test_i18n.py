@@ -295,7 +295,7 @@ def test_the_translations_use_the_rulebooks_words(lang):
     assert not found, "\n".join(found[:40])
 
 
-@pytest.mark.rule("MP-CONTRACT-3")
+@pytest.mark.rule("MP-TRAVEL-1")
 def test_a_choice_with_no_option_is_logged_whole_in_each_language():
     """The log said "Player 1 cannot the contract to discard" (the description lost its verb); now the
     choice is named whole, in every language."""
@@ -306,12 +306,12 @@ def test_a_choice_with_no_option_is_logged_whole_in_each_language():
     while state.tasks:
         state.apply(state.legal_actions()[0])
     seat = state.current
-    state.active[seat] = []
-    for lang, text in (("en", "Player {s} cannot choose the contract to discard: nothing happens."),
-                       ("pt", "O jogador {s} não pode fazer isto (escolha o contrato a descartar): nada acontece."),
-                       ("fi", "Pelaaja {s} ei voi tehdä tätä (valitse hylättävä sopimus): mitään ei tapahdu.")):
+    state.coins[seat] = state.camels[seat] = 0    # a travel nobody can pay: no option (a discard always has one)
+    for lang, text in (("en", "Player {s} cannot choose the path of your travel: nothing happens."),
+                       ("pt", "O jogador {s} não pode fazer isto (escolha o caminho da sua viagem): nada acontece."),
+                       ("fi", "Pelaaja {s} ei voi tehdä tätä (valitse matkasi reitti): mitään ei tapahdu.")):
         with language(lang):
             copy = state.clone()
-            copy.tasks.insert(0, ("discard", seat, 0))
+            copy.tasks.insert(0, ("travel", seat, 3))
             effects.run(copy)
-            assert str(copy.events[-1]) == text.format(s=seat) + " [MP-CONTRACT-3]"
+            assert str(copy.events[-1]) == text.format(s=seat) + " [MP-TRAVEL-1]"

@@ -43,8 +43,8 @@ def canvas_kind(canvas: str) -> str:
 
 PHASE_WORDS = {
     "act": "marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1); "
-           "the spaces ringed in red on the map are open to your families' camels",
-    "second": "place a second camel of the same family (ringed in red) for 1 dirham from its treasury, or end "
+           "the spaces ringed in black on the map are open to your families' camels",
+    "second": "place a second camel of the same family (ringed in black) for 1 dirham from its treasury, or end "
               "the turn (SAM-EXT-4)",
     "discard": "discard 0, 1 or 2 cards so that you keep within the hand limit (SAM-MARRY-4, SAM-HAND-1)",
     "sale": "sell this goods card for 3 dirhams now, or keep it (SAM-GOODS-2, SAM-GOODS-4)",
@@ -100,8 +100,8 @@ class SamarkandApp(PlayShell):
         from ..viz.samarkand import MapView
         from .board import LiveBoard
 
-        # 816 x 400 pixels: whole (legend included) in JupyterLab's default output width of about 850 px
-        self.map_figure = Figure(figsize=(10.2, 5.0), dpi=80, layout="constrained")
+        # 816 x 496 pixels: whole (the legend under the map) in JupyterLab's default output width of about 850 px
+        self.map_figure = Figure(figsize=(10.2, 6.2), dpi=80, layout="constrained")
         self.map_axes = self.map_figure.add_subplot()
         self.map_view = MapView(state, self.map_axes)
         self.board = LiveBoard(self.map_figure, self.map_axes, canvas=canvas, css_class="samarkand-map", num=id(self),

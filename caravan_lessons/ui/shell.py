@@ -23,6 +23,18 @@ information. The shell does the rest:
   position, highlights its move in the log and says it on the message line; play resumes when
   the slider is back at the end;
 * an optional :class:`Guide` (a scripted tutorial) may refuse off-script moves kindly;
+  :class:`ScriptedGuide` is the guided first turn of the map games (a move per step, its rule explained);
+* **pointing at a move**: :meth:`PlayShell.highlight` ``(action, note=None)`` marks where an engine action is
+  on the screen, in orange, until the next move is played or ``highlight(None)``: its places on the board
+  (rings or frames, :class:`~caravan_lessons.ui.board.LiveBoard`) and the widgets to use (an outline; lists
+  select the move). The guided turns use it, and a coach's Hint button can too::
+
+      hint = coach_move(app.state)                  # any legal action of the player to move
+      app.highlight(hint, note="<b>Hint:</b> ...")  # shown on the message line
+
+  Each app says where a move is in :meth:`PlayShell.highlight_parts` (a :class:`Highlight` of board points
+  and widgets), and draws ``self.highlighted.points`` on its board in ``draw``; a click on a highlighted
+  space plays the highlighted move;
 * :meth:`PlayShell.close` releases every widget the app made.
 
 How to build a game's app on the shell (see ``jaipur_app.py``)::
@@ -44,7 +56,8 @@ How to build a game's app on the shell (see ``jaipur_app.py``)::
         def reveals_hidden(self, before, after, seat): ...  # for match-mode undo
         def pause_reason(self, state): ...  # text if state is a round end that waits for a human
         def continue_action(self, state): ...   # the action the continue button plays (NextRound())
-        # optional: describe_end, score_sheet_for, short_names, seat_name; a Guide for a tutorial
+        # optional: describe_end, score_sheet_for, short_names, seat_name; a Guide for a tutorial;
+        # highlight_parts(state, action) -> Highlight(points, widgets) for highlight() (guides, hints)
 
 The learner's clicks end in :meth:`PlayShell.play` (an action) or :meth:`PlayShell.show_violation`
 (a RuleViolation raised while building one); never invent a rule ID the engine did not give.
