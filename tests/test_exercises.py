@@ -92,7 +92,8 @@ def test_the_no_code_track_has_explain_why_cells():
         assert [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id", "").endswith("_explain")], name
 
 
-GUIDE_SECTIONS = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo"}
+GUIDE_SECTIONS = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo",
+                  "ai": "AI course"}
 
 
 @pytest.mark.parametrize("game", list(GUIDE_SECTIONS))

@@ -227,6 +227,7 @@ def determinize(observation: dict, rng: random.Random):
         me = observation["player"]
         full = dict(observation)
         full.pop("player")
+        full["seed"] = 0   # not in the observation (it would give the shuffles away); each world gets its own rng
         full["rng"] = {"version": 3, "state": list(random.Random(0).getstate()[1])}
         seen_contracts = set(observation["board_contracts"]) | {c for a in observation["active"] for c in a} | {
             c for f in observation["fulfilled"] for c in f} | {
