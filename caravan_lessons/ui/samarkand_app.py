@@ -169,8 +169,10 @@ class SamarkandApp(PlayShell):
         self.status.layout.min_height = "3.4em"
         self.explain.layout.height = "8em"
         self.explain.layout.overflow = "auto"
+        # the coach's hint (the reason and the moves compared) goes below the controls, so nothing moves under them
         return [self.settings, self.status, self.stepper_box, self.map_widget, self.explain,
-                W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")), self.undo_button,
+                W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox([self.undo_button, self.coach.hint_button]), self.coach.hint_view,
                 self.replay_box, self.log_view]
 
     def describe_end(self, state) -> str:
