@@ -28,8 +28,11 @@ _ARGPARSE = {N_("the following arguments are required: %s"), N_("unrecognized ar
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, no usage dump
-        self.exit(2, tr("caravan_lessons: error: {message} (see --help)").format(message=message) + "\n")
+    def error(self, message: str):  # one short line, no usage dump (an argument typed is echoed cut: F14)
+        from .core import one_line
+
+        self.exit(2, one_line(tr("caravan_lessons: error: {message} (see --help)").format(message=message), 240)
+                  + "\n")
 
 
 @contextmanager
@@ -97,7 +100,7 @@ def _game(text: str) -> str:
     if name in COMING:
         raise argparse.ArgumentTypeError(f"{COMING[name]} is coming; playable now: {', '.join(game_names())}")
     raise argparse.ArgumentTypeError(tr("unknown game {name}; playable now: {games}").format(
-        name=repr(text), games=", ".join(game_names())))
+        name=_shown(text), games=", ".join(game_names())))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -107,14 +110,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play bot-vs-bot matches and print win rates and mean scores")
     sim.add_argument("game", type=_game)
-    sim.add_argument("--games", type=_positive, default=100, help="number of matches (default 100)")
+    sim.add_argument("--games", type=_positive, default=100, help="number of games (Jaipur: matches; default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--bots", nargs="+", default=None, choices=sorted(AGENTS), metavar="BOT",
                      help=f"one bot per seat ({', '.join(sorted(AGENTS))}): two for Jaipur, 2 to 5 for "
-                          "Samarkand, 2 to 4 for Marco Polo; default: random for every seat (Samarkand: 4 seats)")
+                          "Samarkand, 2 to 4 for Marco Polo; for Caravan two: bot 0 against players-1 copies of "
+                          "bot 1. Default: random in every seat (Jaipur 2 seats, Samarkand and Marco Polo 4); "
+                          "Caravan greedy against 3 x greedy (random Caravan games hardly ever end)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
-                     help="caravan only: seats; the first bot plays against players-1 copies of the second")
+    sim.add_argument("--players", type=_counter(2, 4, "a number of players"), default=None,
+                     help="caravan only: seats (default 4); the first bot plays against players-1 copies of the second")
     sim.add_argument("--processes", type=_processes, default=1,
                      help="worker processes (default 1); the results are the same whatever the number")
     lg = sub.add_parser("league", help="a league of 2 or more bots, every bot in every seat: table and ratings")
@@ -170,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --browser: clicks of each kind to time (default 10)")
     bench.add_argument("--coach", action="store_true",
                        help="measure the coach instead: hint time, agreement with a 20x longer search on mid-game "
-                            "positions, and the time of a whole review on 2 processes, per game")
+                            "positions, and the time of a whole review on 2 processes, per game (with --browser: "
+                            "first the click-to-hint time in Chromium)")
     bench.add_argument("--positions", type=_non_negative, default=200,
                        help="with --coach: mid-game positions per game for the agreement (default 200; 0 skips it)")
     bench.add_argument("--coach-games", nargs="+", type=_game, default=None, metavar="GAME",
@@ -183,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("game", type=_game)
     return parser
 
+
+SEATS = {"jaipur": (2, 2), "samarkand": (2, 5), "marco_polo": (2, 4)}
+"""Bots (seats) ``simulate`` takes per game: refused before a match starts."""
 
 SCORE_UNITS = {"jaipur": "rupees a round", "samarkand": "points a game", "marco_polo": "victory points a game"}
 """What ``simulate`` reports the mean score in, per game (the rulebooks' own scoring units)."""
@@ -199,8 +208,10 @@ def cmd_simulate(args) -> int:
     seats = {"samarkand": 4, "marco_polo": 4}.get(args.game, 2)
     if args.bots is None:
         args.bots = ["random"] * seats
-    if args.game == "jaipur" and len(args.bots) != 2:
-        raise ValueError(f"{args.game} is played by 2 bots, not {len(args.bots)}")
+    low, high = SEATS.get(args.game, (2, 2))
+    if not low <= len(args.bots) <= high:  # before any progress bar is drawn (F14)
+        span = f"{low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"{args.game} is played by {span} bots (one per seat), not {len(args.bots)}")
     results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress,
                        processes=args.processes)
     n = len(results)
@@ -219,7 +230,8 @@ def cmd_simulate(args) -> int:
         print(f"  bot {s} ({bot}): won {wins[s]:5d} {won:7s} ({100 * wins[s] / n:5.1f} %), "
               f"mean {mean:5.1f} {unit}")
     if draws:
-        print(f"  undecided: {draws}")
+        print(f"  shared wins: {draws} {'match' if args.game == 'jaipur' else 'game'}{'' if draws == 1 else ('es' if args.game == 'jaipur' else 's')} "
+              "ended in a tie that the tie-breaks did not decide (won by nobody above)")
     return 0
 
 
@@ -236,17 +248,22 @@ def _simulate_seats(args) -> int:
     if "random" in args.bots:  # uniformly random Caravan games hardly ever end (bench: caravan_random_games_ended)
         raise ValueError("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
                          "use greedy, heuristic, kind-random or mcts")
+    for name in args.bots:  # an unknown or another game's bot is refused before any progress bar (F14)
+        game_module(args.game).make_bot(name, 0)
     results = game_module(args.game).simulate(args.games, seed=args.seed, bots=args.bots, players=args.players,
                                               progress=not args.no_progress, processes=args.processes)
     n = len(results)
     wins = sum(r.winner == 0 for r in results)
     shared = sum(r.winner is None for r in results)
     mean = [sum(r.scores[0] for r in results) / n, sum(sum(r.scores[1:]) / (len(r.scores) - 1) for r in results) / n]
-    print(f"{args.game}: {n} games of {args.players} players, seed {args.seed} "
+    print(f"{args.game}: {n} {'game' if n == 1 else 'games'} of {args.players} players, seed {args.seed} "
           f"({args.bots[0]} against {args.players - 1} x {args.bots[1]}, seats rotating)")
-    print(f"  {args.bots[0]}: won {wins} games ({100 * wins / n:.1f} %; a fair share is {100 / args.players:.1f} %), "
-          f"mean {mean[0]:.1f} points")
-    print(f"  {args.bots[1]} (each): mean {mean[1]:.1f} points; shared wins: {shared}")
+    print(f"  bot 0 ({args.bots[0]}): won {wins} {'game' if wins == 1 else 'games'} ({100 * wins / n:.1f} %; "
+          f"a fair share is {100 / args.players:.1f} %), mean {mean[0]:.1f} points a game")
+    print(f"  the {args.players - 1} others ({args.bots[1]}, each): mean {mean[1]:.1f} points a game")
+    if shared:
+        print(f"  shared wins: {shared} {'game' if shared == 1 else 'games'} ended in a tie that the tie-break "
+              "(more goods delivered) did not decide")
     return 0
 
 
@@ -356,7 +373,8 @@ def _main(argv: list[str] | None) -> int:
             if args.coach:
                 from .coach.figures import run_coach_bench
 
-                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json)
+                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json,
+                                       browser=args.browser)
             if args.browser:
                 from .bench import run_browser_bench
 
@@ -371,7 +389,9 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:
         raise
     except (ValueError, OSError, RuntimeError) as exc:  # RuntimeError: a game that did not end (random Caravan)
-        print(tr("caravan_lessons: error: {message}").format(message=exc), file=sys.stderr)
+        from .core import one_line
+
+        print(one_line(tr("caravan_lessons: error: {message}").format(message=exc), 300), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("caravan_lessons: interrupted", file=sys.stderr)

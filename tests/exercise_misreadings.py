@@ -136,6 +136,11 @@ def q5_card_points(state, player, goods):
 def q6_should_sell(state):
     goods, holder = state.pending
     return q5_card_points(state, holder, goods) < 3''', {"q6_check": 2}),
+    M("q7_answer", "puts the Levant camel on the goods space g9 in position a, missing the relation",
+      'q7_coach = {"a": "A", "b": "A", "c": "B"}', earns={"q7_check_b": 1, "q7_check_c": 1}),
+    M("q7_answer", "keeps the card a stranger's camel reached (answered in words)",
+      'q7_coach = {"a": "C", "b": "marry into india", "c": "keep goods card 9"}',
+      earns={"q7_check_a": 1, "q7_check_b": 1}),
 ]
 
 SAMARKAND_NUMPY = {
@@ -380,6 +385,10 @@ def q9_winners(state):
     tied = [seat for seat in range(state.players) if points[seat] == max(points)]
     most = max(state.markers[seat] for seat in tied)
     return [seat for seat in tied if state.markers[seat] == most]'''),
+    M("q10_answer", "ends the turn with the bag empty instead of delivering (CAR-END-1)",
+      'q10_coach = {"a": "A", "b": "B", "c": "A"}', earns={"q10_check_b": 1, "q10_check_c": 1}),
+    M("q10_answer", "ends the turn rather than steal from a rival (answered in words)",
+      'q10_coach = {"a": "C", "b": "end the turn", "c": "A"}', earns={"q10_check_a": 1, "q10_check_c": 1}),
 ]
 
 CARAVAN_NUMPY = {
@@ -726,6 +735,10 @@ class Q6Bot:
     def choose(self, view):
         sales = [a for a in view.legal_actions if a.kind == "sell" and a.count >= 3]
         return sales[0] if sales else self.fallback.choose(view)'''),
+    M("q7_answer", "takes the camels in position a (the last deck card: the round ends at once, JAI-END-2)",
+      'q7_coach = {"a": "B", "b": "C", "c": "B"}', earns={"q7_check_b": 1, "q7_check_c": 1}),
+    M("q7_answer", "three cloth are enough for a bonus token, so sell 3 (answered in words)",
+      'q7_coach = {"a": "sell 5 diamonds", "b": "sell 3 cloth", "c": "B"}', earns={"q7_check_a": 1, "q7_check_c": 1}),
 ]
 
 JAIPUR_NUMPY = {
@@ -945,6 +958,10 @@ class Q7Bot:
         table = marco_polo.determinize(view.observation, self.rng)
         actions = [a for a in view.legal_actions if not isinstance(a, (Reroll, BuyBlackDie))] or view.legal_actions
         return max(actions, key=lambda a: _worth(table.child(a), view.player))'''),
+    M("q8_answer", "fulfils the contract at once in position a (travelling first does not waste it)",
+      'q8_coach = {"a": "A", "b": "B", "c": "A"}', earns={"q8_check_b": 1, "q8_check_c": 1}),
+    M("q8_answer", "takes 5 coins rather than the contract the gold is waiting for (answered in words)",
+      'q8_coach = {"a": "C", "b": "B", "c": "place 3 on take 5 coins"}', earns={"q8_check_a": 1, "q8_check_b": 1}),
 ]
 
 MARCO_POLO_NUMPY = {
@@ -996,16 +1013,16 @@ def q6a_card_points(state, seat):
 }
 
 CARAVAN += [
-    M("q10_answer", "forgets 'never with your last empty camel' (CAR-PICK-4)", '''
-def q10_pick_up(state, space):
+    M("q11_answer", "forgets 'never with your last empty camel' (CAR-PICK-4)", '''
+def q11_pick_up(state, space):
     p = state.current
     if state.actions_left == 0 or space not in state.goods:
         return None
     if not any(state.pos[p][i] == space and state.load[p][i] is None for i in range(state.camels)):
         return None
     return state.demand.get(space, 0)'''),
-    M("q10_answer", "a camel with a stolen good under it counts as empty (CAR-CAMEL-2)", '''
-def q10_pick_up(state, space):
+    M("q11_answer", "a camel with a stolen good under it counts as empty (CAR-CAMEL-2)", '''
+def q11_pick_up(state, space):
     p = state.current
     if state.actions_left == 0 or space not in state.goods or state.empty_camels(p) < 2:
         return None
@@ -1013,76 +1030,76 @@ def q10_pick_up(state, space):
                for i in range(state.camels)):
         return None
     return state.demand.get(space, 0)'''),
-    M("q10_answer", "the markers stay on the space: a pick-up brings none (CAR-PICK-2)", '''
-def q10_pick_up(state, space):
+    M("q11_answer", "the markers stay on the space: a pick-up brings none (CAR-PICK-2)", '''
+def q11_pick_up(state, space):
     p = state.current
     if state.actions_left == 0 or space not in state.goods or state.empty_camels(p) < 2:
         return None
     if not any(state.pos[p][i] == space and state.load[p][i] is None for i in range(state.camels)):
         return None
     return 0'''),
-    M("q10_answer", "forgets that an action must be left (CAR-TURN-1)", '''
-def q10_pick_up(state, space):
+    M("q11_answer", "forgets that an action must be left (CAR-TURN-1)", '''
+def q11_pick_up(state, space):
     p = state.current
     if space not in state.goods or state.empty_camels(p) < 2:
         return None
     if not any(state.pos[p][i] == space and state.load[p][i] is None for i in range(state.camels)):
         return None
     return state.demand.get(space, 0)'''),
-    M("q11_answer", "the game ends when the bag is empty: any action after that ends it", '''
-def q11_ends_game(state, action):
+    M("q12_answer", "the game ends when the bag is empty: any action after that ends it", '''
+def q12_ends_game(state, action):
     return bool(state.end_triggered)'''),
-    M("q11_answer", "any good moved onto a camel in a city ends it, whatever its colour (CAR-MOVE-2)", '''
-def q11_ends_game(state, action):
+    M("q12_answer", "any good moved onto a camel in a city ends it, whatever its colour (CAR-MOVE-2)", '''
+def q12_ends_game(state, action):
     cities = set(state.board.city_of.values())
     return bool(state.end_triggered) and isinstance(action, MoveGood) and action.target in cities'''),
-    M("q11_answer", "a delivery ends the game even before the end is triggered", '''
-def q11_ends_game(state, action):
+    M("q12_answer", "a delivery ends the game even before the end is triggered", '''
+def q12_ends_game(state, action):
     return isinstance(action, MoveGood) and action.target == state.board.city_of[action.good]'''),
-    M("q11_answer", "the pick-up that brings out the last cubes ends the game", '''
-def q11_ends_game(state, action):
+    M("q12_answer", "the pick-up that brings out the last cubes ends the game", '''
+def q12_ends_game(state, action):
     if isinstance(action, PickUp) and len(state.bag) <= 4 and len(state.goods) == 5:
         return True
     if not state.end_triggered or not isinstance(action, MoveGood):
         return False
     return action.target == state.board.city_of[action.good]'''),
-    M("q12_answer", "forgets the demand markers that come with the pick-up (CAR-PICK-2)", '''
-def q12_target(state):
+    M("q13_answer", "forgets the demand markers that come with the pick-up (CAR-PICK-2)", '''
+def q13_target(state):
     def value(space):
         good = state.goods[space]
         steps = nx.shortest_path_length(state.board.graph, space, state.board.city_of[good])
         return (6 if good in caravan.RARE else 3) / (1 + steps)
     return max(state.goods, key=value) if state.goods else None'''),
-    M("q12_answer", "the most points and markers, never mind the steps (the greedy habit)", '''
-def q12_target(state):
+    M("q13_answer", "the most points and markers, never mind the steps (the greedy habit)", '''
+def q13_target(state):
     def value(space):
         good = state.goods[space]
         return (6 if good in caravan.RARE else 3) + state.demand.get(space, 0)
     return max(state.goods, key=value) if state.goods else None'''),
-    M("q12_answer", "divides by the steps, without the +1", '''
-def q12_target(state):
+    M("q13_answer", "divides by the steps, without the +1", '''
+def q13_target(state):
     def value(space):
         good = state.goods[space]
         steps = nx.shortest_path_length(state.board.graph, space, state.board.city_of[good])
         return ((6 if good in caravan.RARE else 3) + state.demand.get(space, 0)) / max(steps, 1e-9)
     return max(state.goods, key=value) if state.goods else None'''),
-    M("q12_answer", "diagonal steps count as one step (CAR-MOVE-1: orthogonal only)", '''
-def q12_target(state):
+    M("q13_answer", "diagonal steps count as one step (CAR-MOVE-1: orthogonal only)", '''
+def q13_target(state):
     def value(space):
         good = state.goods[space]
         city = state.board.city_of[good]
         steps = max(abs(space[0] - city[0]), abs(space[1] - city[1]))
         return ((6 if good in caravan.RARE else 3) + state.demand.get(space, 0)) / (1 + steps)
     return max(state.goods, key=value) if state.goods else None'''),
-    M("q13_answer", "compares the win rates only", '''
-def q13_verdict(variant_wins, control_wins, games):
+    M("q14_answer", "compares the win rates only", '''
+def q14_verdict(variant_wins, control_wins, games):
     if variant_wins > control_wins:
         return "better"
     if variant_wins < control_wins:
         return "worse"
     return "not shown"'''),
-    M("q13_answer", "the textbook interval p +/- 1.96 sqrt(p(1-p)/n), not Wilson's", '''
-def q13_verdict(variant_wins, control_wins, games):
+    M("q14_answer", "the textbook interval p +/- 1.96 sqrt(p(1-p)/n), not Wilson's", '''
+def q14_verdict(variant_wins, control_wins, games):
     def wald(wins, n, z=1.96):
         p = wins / n
         half = z * sqrt(p * (1 - p) / n)
@@ -1094,8 +1111,8 @@ def q13_verdict(variant_wins, control_wins, games):
     if high_v < low_c:
         return "worse"
     return "not shown"'''),
-    M("q13_answer", "a 90 % interval (z = 1.645)", '''
-def q13_verdict(variant_wins, control_wins, games):
+    M("q14_answer", "a 90 % interval (z = 1.645)", '''
+def q14_verdict(variant_wins, control_wins, games):
     def wilson(wins, n, z=1.645):
         p = wins / n
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -1108,8 +1125,8 @@ def q13_verdict(variant_wins, control_wins, games):
     if high_v < low_c:
         return "worse"
     return "not shown"'''),
-    M("q13_answer", "better when the variant's interval is above the control's win RATE (not its interval)", '''
-def q13_verdict(variant_wins, control_wins, games):
+    M("q14_answer", "better when the variant's interval is above the control's win RATE (not its interval)", '''
+def q14_verdict(variant_wins, control_wins, games):
     def wilson(wins, n, z=1.96):
         p = wins / n
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -1122,8 +1139,8 @@ def q13_verdict(variant_wins, control_wins, games):
     if high_v < rate:
         return "worse"
     return "not shown"'''),
-    M("q13_answer", "never says worse: a variant is better or not shown", '''
-def q13_verdict(variant_wins, control_wins, games):
+    M("q14_answer", "never says worse: a variant is better or not shown", '''
+def q14_verdict(variant_wins, control_wins, games):
     def wilson(wins, n, z=1.96):
         p = wins / n
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -1135,10 +1152,10 @@ def q13_verdict(variant_wins, control_wins, games):
 ]
 
 CARAVAN_NUMPY.update({
-    "q12_answer": '''import numpy as np
+    "q13_answer": '''import numpy as np
 
 
-def q12_target(state):
+def q13_target(state):
     spaces = sorted(state.goods)
     if not spaces:
         return None
@@ -1147,11 +1164,11 @@ def q12_target(state):
                       for s in spaces])
     row, col = np.array(spaces)[np.argmax(points / (1 + steps))]
     return row, col''',
-    "q13_answer": '''import numpy as np
+    "q14_answer": '''import numpy as np
 from scipy.stats import binomtest
 
 
-def q13_verdict(variant_wins, control_wins, games):
+def q14_verdict(variant_wins, control_wins, games):
     v = binomtest(int(np.int64(variant_wins)), games).proportion_ci(method="wilson")
     c = binomtest(int(np.int64(control_wins)), games).proportion_ci(method="wilson")
     return np.str_("better" if v.low > c.high else "worse" if v.high < c.low else "not shown")''',

@@ -92,7 +92,8 @@ def test_the_no_code_track_has_explain_why_cells():
         assert [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id", "").endswith("_explain")], name
 
 
-GUIDE_SECTIONS = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo"}
+GUIDE_SECTIONS = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo",
+                  "ai": "AI course"}
 
 
 @pytest.mark.parametrize("game", list(GUIDE_SECTIONS))
@@ -129,7 +130,7 @@ def test_the_teachers_guide_lists_every_question_and_its_points(game):
 def test_there_are_six_progressive_exercise_notebooks():
     names = [p.stem for p in SOURCES]
     assert len(names) >= 6, names
-    assert names[0].startswith("01_read") and names[-1].startswith("06_write_a_bot")
+    assert names[0].startswith("01_read") and names[5].startswith("06_write_a_bot") and names[-1] == "07_coach_verdicts"
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
@@ -928,6 +929,8 @@ def test_no_reference_answer_while_nbgrader_grades(monkeypatch):
 # --- trust: numbers, parts, bots, time, leaks (issue 19; the review tests of 2026-12-01) ---------------
 
 GAMES = ("jaipur", "samarkand", "caravan", "marco_polo")
+ALL_FOLDERS = (*GAMES, "ai")
+"""The four games, and every exercise folder (the AI course's too: caravan_lessons.exercises.GAMES)."""
 
 
 def _questions(game: str) -> dict:
@@ -1049,27 +1052,33 @@ CELL_BOUND_S = 250
 """docs/teaching.md and README step 3: every graded cell ends within 250 s x CARAVAN_TIME_SCALE."""
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ALL_FOLDERS)
 def test_every_graded_cell_ends_within_the_documented_bound(game, monkeypatch):
     """T1: the hard stops of the checks and grades a graded cell runs add up to at most 250 s (a bot cell
     grades first; its check then plays nothing while grading); the guide's time table gives these limits."""
     from caravan_lessons.exercises.framework import AgentQuestion
 
+    from caravan_lessons.exercises import GAMES as FOLDERS
+
+    assert set(ALL_FOLDERS) == set(FOLDERS)
     monkeypatch.delenv("CARAVAN_TIME_SCALE", raising=False)
     questions = _questions(game)
     for path in sorted((ROOT / "exercises" / game).glob("*.ipynb")):
         for cell in nbformat.read(path, as_version=4).cells:
             if cell.cell_type != "code" or not cell.metadata.get("nbgrader", {}).get("grade"):
                 continue
-            total, graded = 0.0, set()
+            total, graded, series = 0.0, set(), 0
             for label, call, part in _calls(cell.source):
                 question = questions[label]
                 if call == "check" and isinstance(question, AgentQuestion) and (label, part) in graded:
                     continue  # graded above: the public series is not played again while grading
                 total += question.hard_stop(part)
+                series += isinstance(question, AgentQuestion)
                 if call == "grade":
                     graded.add((label, part))
-            assert 0 < total <= CELL_BOUND_S, (path.name, cell.metadata["nbgrader"]["grade_id"], total)
+            where = (path.name, cell.metadata["nbgrader"]["grade_id"], total)
+            assert 0 < total <= CELL_BOUND_S, where
+            assert series <= 1, ("a bot cell grades first, so that it plays one series while grading", *where)
     text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
     assert "250 s × `CARAVAN_TIME_SCALE`" in text
     for question in questions.values():

@@ -335,7 +335,10 @@ def test_every_misreading_is_a_different_answer_of_a_question_it_belongs_to():
     graded cells of its question."""
     from caravan_lessons.exercises import GAMES
 
-    assert sorted(g for games in COURSES for g in games) == sorted(GAMES), "add the new folder to a pair of COURSES"
+    # the AI course's folder (one PettingZoo agent question, the rl extra) is graded by its own tests,
+    # tests/interop/test_exercise_ai.py (tiers, refusals, the release); its time bound by tests/test_exercises.py
+    assert sorted(g for games in COURSES for g in games) == sorted(set(GAMES) - {"ai"}), \
+        "add the new folder to a pair of COURSES"
     for game in ("jaipur", "samarkand", "caravan", "marco_polo"):
         spec = course(game)
         seen: dict[str, set] = {}

@@ -1,4 +1,4 @@
-"""The Caravan exercises: questions q1 .. q6, the positions they use, and small helpers.
+"""The Caravan exercises: questions q1 .. q14 (q10: the coach's verdict), the positions they use, and small helpers.
 
     from caravan_lessons.exercises.caravan import q4, position, show
     state = position("chains")
@@ -22,11 +22,12 @@ from .. import caravan
 from ..caravan import EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
 from ..caravan.agents import playout_policy
 from ..caravan.components import DEMAND_POINTS, GOOD_POINTS
+from .coach_verdicts import coach_question
 from .readers import sequence, truth_value, whole_number
 from .framework import Case, FunctionQuestion, NotSolved, short
 
 __all__ = ["QUESTIONS", "VERDICTS", "finished_position", "refill_position", "position", "q1", "q2", "q3", "q4", "q5",
-           "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "random_position", "show"]
+           "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "random_position", "show"]
 
 GAME = "caravan"
 
@@ -461,9 +462,19 @@ q9 = FunctionQuestion(
     cases=_q9_cases, expected=lambda state: list(state.score_sheet().winners), compare=_q9_compare,
     make_case=_q8_case, signature="q9_winners(state)", game=GAME)
 
-# --- q10: picking up --------------------------------------------------------------------------------
+# --- q10: the coach's verdict (exercise notebook: what would the coach play?) -----------------------------
 
-def _q10_expected(state, space):
+q10 = coach_question("caravan", "q10", digests={
+    "a": "72fb672b18a8ccbc9d4c17e2ee785e6c4363f63ab3296868f76037256a5e86f4",
+    "b": "00f2180ea085fd6eb364454f3fe54df18c5918a514b47b70a422bdc8fcccb656",
+    "c": "55af34650e56319a5ed72220d4b141d8493494c3733c016b68c9a30ba829d070"})
+"""The coach's move in three positions (:mod:`caravan_lessons.exercises.coach_verdicts`); the explanation is
+graded by hand in the notebook."""
+
+
+# --- q11: picking up --------------------------------------------------------------------------------
+
+def _q11_expected(state, space):
     """Asked of the engine: None if the pick-up is refused, else the demand markers it moves to the board."""
     action = PickUp(tuple(space) if isinstance(space, list) else space)
     if state.why_illegal(action) is not None:
@@ -472,7 +483,7 @@ def _q10_expected(state, space):
     return state.child(action).markers[p] - state.markers[p]
 
 
-def _q10_compare(got: Any, want: Any, case: Case) -> None:
+def _q11_compare(got: Any, want: Any, case: Case) -> None:
     state, space = case.args
     if got is not None:
         try:
@@ -503,7 +514,7 @@ def _q10_compare(got: Any, want: Any, case: Case) -> None:
                                "(CAR-PICK-2): state.demand.get(space, 0).")
 
 
-def _q10_cases() -> list[Case]:
+def _q11_cases() -> list[Case]:
     base = {0: [((0, 0), None), ((2, 2), None)], 1: [((6, 6), None), ((1, 1), None)]}
     plain = caravan.scenario(2, camels=base, goods={(0, 0): "salt", (6, 6): "gems", (1, 1): "meat", (5, 5): "paper"},
                              demand={(0, 0): 1, (1, 1): 3})
@@ -528,25 +539,25 @@ def _q10_cases() -> list[Case]:
             Case("no marker on the space", (bare, (0, 0)))]
 
 
-q10 = FunctionQuestion(
-    "q10", "what picking up a good gives (or None)", "q10_pick_up",
+q11 = FunctionQuestion(
+    "q11", "what picking up a good gives (or None)", "q11_pick_up",
     rules=("CAR-PICK-1", "CAR-PICK-2", "CAR-PICK-4", "CAR-CAMEL-2", "CAR-TURN-1"),
     hints=("state.goods lists the goods LYING on the board (space -> good); goods on camels are not there.",
            "The player needs an empty camel on the space (state.pos, state.load) and must keep another empty "
            "camel afterwards (supply camels count: state.empty_camels(p) >= 2).",
            "The markers on the space come along: state.demand.get(space, 0)."),
-    cases=_q10_cases, expected=_q10_expected, compare=_q10_compare, none_ok=True, make_case=_q8_case,
-    signature="q10_pick_up(state, space)", game=GAME)
+    cases=_q11_cases, expected=_q11_expected, compare=_q11_compare, none_ok=True, make_case=_q8_case,
+    signature="q11_pick_up(state, space)", game=GAME)
 
 
-# --- q11: the end of the game ----------------------------------------------------------------------------
+# --- q12: the end of the game ----------------------------------------------------------------------------
 
-def _q11_expected(state, action) -> bool:
+def _q12_expected(state, action) -> bool:
     """Asked of the engine: play the action on a copy; is the game over?"""
     return state.child(action).over
 
 
-def _q11_compare(got: Any, want: bool, case: Case) -> None:
+def _q12_compare(got: Any, want: bool, case: Case) -> None:
     state, action = case.args
     got = truth_value(got, "your function", "True (the game ends) or False")
     if got is want:
@@ -569,7 +580,7 @@ def _q11_compare(got: Any, want: bool, case: Case) -> None:
                     "this action delivers a good (a MoveGood onto the good's own city).")
 
 
-def _q11_cases() -> list[Case]:
+def _q12_cases() -> list[Case]:
     from ..caravan.scenario import last_delivery, worked_example
 
     end = last_delivery()
@@ -588,18 +599,18 @@ def _q11_cases() -> list[Case]:
     return cases
 
 
-q11 = FunctionQuestion(
-    "q11", "does this action end the game?", "q11_ends_game", rules=("CAR-END-1", "CAR-MOVE-2", "CAR-REFILL-3"),
+q12 = FunctionQuestion(
+    "q12", "does this action end the game?", "q12_ends_game", rules=("CAR-END-1", "CAR-MOVE-2", "CAR-REFILL-3"),
     hints=("state.end_triggered is True once the last cubes left the bag (an empty bag: not state.bag).",
            "Then the game ends the moment a good is delivered: a MoveGood whose target is the good's own city, "
            "state.board.city_of[action.good]. Nothing else ends it."),
-    cases=_q11_cases, expected=_q11_expected, compare=_q11_compare, make_case=_q8_case,
-    signature="q11_ends_game(state, action)", game=GAME)
+    cases=_q12_cases, expected=_q12_expected, compare=_q12_compare, make_case=_q8_case,
+    signature="q12_ends_game(state, action)", game=GAME)
 
 
-# --- q12: the good worth fetching (a habit of the strategy lab) --------------------------------------------
+# --- q13: the good worth fetching (a habit of the strategy lab) --------------------------------------------
 
-def _q12_worth(state) -> dict:
+def _q13_worth(state) -> dict:
     """Each good lying on the board: (its points + the markers on its space) / (1 + steps to its city), as the
     bots' patient habit ranks them (``caravan.agents._plan``; steps: networkx shortest paths on the board)."""
     from ..caravan.agents import _distances
@@ -609,15 +620,15 @@ def _q12_worth(state) -> dict:
             for space, good in state.goods.items()}
 
 
-def _q12_expected(state):
-    worth = _q12_worth(state)
+def _q13_expected(state):
+    worth = _q13_worth(state)
     if not worth:
         return None
     best = max(worth.values())
     return sorted(space for space, value in worth.items() if abs(value - best) < 1e-9)
 
 
-def _q12_compare(got: Any, want: Any, case: Case) -> None:
+def _q13_compare(got: Any, want: Any, case: Case) -> None:
     (state,) = case.args
     if want is None:
         if got is not None:
@@ -630,7 +641,7 @@ def _q12_compare(got: Any, want: Any, case: Case) -> None:
                         "lies.") from None
     if space in want:
         return
-    worth = _q12_worth(state)
+    worth = _q13_worth(state)
     shown = ", ".join(f"{s}: {worth[s]:.2f}" for s in want)
     if space not in worth:
         raise NotSolved(f"no good lies on {space}; the best is {shown}.", "Rank the goods of state.goods only.")
@@ -640,7 +651,7 @@ def _q12_compare(got: Any, want: Any, case: Case) -> None:
                     "space, city).")
 
 
-def _q12_cases() -> list[Case]:
+def _q13_cases() -> list[Case]:
     far = caravan.scenario(2, goods={(0, 0): "ivory", (6, 6): "salt", (1, 5): "meat", (5, 1): "hides"},
                            demand={(0, 0): 1, (6, 6): 1, (1, 5): 1, (5, 1): 1})
     markers = caravan.scenario(2, goods={(0, 0): "salt", (0, 6): "paper", (6, 0): "meat", (6, 6): "swords"},
@@ -655,31 +666,31 @@ def _q12_cases() -> list[Case]:
             Case("random_position(5, 120)", (random_position(5, 120),))]
 
 
-q12 = FunctionQuestion(
-    "q12", "the good worth fetching first (points per step)", "q12_target",
+q13 = FunctionQuestion(
+    "q13", "the good worth fetching first (points per step)", "q13_target",
     rules=("CAR-SCORE-1", "CAR-PICK-2", "CAR-MOVE-1"),
     hints=("For each space, good in state.goods.items(): the good's points (rare 6, common 3) plus the demand "
            "markers on its space (they come with the pick-up).",
            "Divide by 1 + the steps from the space to the good's city, state.board.city_of[good]: networkx's "
            "shortest_path_length on state.board.graph (moves go between orthogonal neighbours, never diagonally).",
            "Return the space with the highest value (any of them on a tie), None when no good lies on the board."),
-    cases=_q12_cases, expected=_q12_expected, compare=_q12_compare, none_ok=True, make_case=_q8_case,
-    signature="q12_target(state)", game=GAME)
+    cases=_q13_cases, expected=_q13_expected, compare=_q13_compare, none_ok=True, make_case=_q8_case,
+    signature="q13_target(state)", game=GAME)
 
 
-# --- q13: reading an experiment (the strategy lab's method) ------------------------------------------------
+# --- q14: reading an experiment (the strategy lab's method) ------------------------------------------------
 
 VERDICTS = ("better", "worse", "not shown")
 
 
-def _q13_expected(variant_wins: int, control_wins: int, games: int) -> str:
+def _q14_expected(variant_wins: int, control_wins: int, games: int) -> str:
     from .framework import wilson
 
     variant, control = (wilson(wins, games) for wins in (variant_wins, control_wins))
     return "better" if variant[0] > control[1] else "worse" if variant[1] < control[0] else "not shown"
 
 
-def _q13_compare(got: Any, want: str, case: Case) -> None:
+def _q14_compare(got: Any, want: str, case: Case) -> None:
     from .framework import wilson
 
     variant, control, games = case.args
@@ -697,25 +708,25 @@ def _q13_compare(got: Any, want: str, case: Case) -> None:
                     "not the plain p +/- 1.96 sqrt(p(1-p)/n): it is wrong near 0 % and 100 %.")
 
 
-def _q13_cases() -> list[Case]:
+def _q14_cases() -> list[Case]:
     data = [(84, 84, 200), (110, 84, 200), (120, 84, 200), (50, 84, 200), (20, 10, 40), (39, 31, 40),
             (0, 6, 30), (30, 23, 30), (101, 84, 200)]
     return [Case(f"{v} and {c} wins of {n} games", (v, c, n)) for v, c, n in data]
 
 
-def _q13_make_case(item: Any) -> Case:
+def _q14_make_case(item: Any) -> Case:
     variant, control, games = item
     return Case(f"{variant} and {control} wins of {games} games", (variant, control, games))
 
 
-q13 = FunctionQuestion(
-    "q13", "an experiment's verdict: better, worse or not shown", "q13_verdict", rules=(),
+q14 = FunctionQuestion(
+    "q14", "an experiment's verdict: better, worse or not shown", "q14_verdict", rules=(),
     hints=("The Wilson interval of w wins in n games, z = 1.96: p = w / n; centre = (p + z*z/(2n)) / (1 + z*z/n); "
            "half = z * sqrt(p(1-p)/n + z*z/(4n*n)) / (1 + z*z/n). Lesson 8 has it as wilson(wins, n).",
            "'better' when the variant's low end is above the control's high end; 'worse' the other way round; "
            "else 'not shown' (the intervals overlap, or touch)."),
-    cases=_q13_cases, expected=_q13_expected, compare=_q13_compare, make_case=_q13_make_case,
-    signature="q13_verdict(variant_wins, control_wins, games)", game=GAME)
+    cases=_q14_cases, expected=_q14_expected, compare=_q14_compare, make_case=_q14_make_case,
+    signature="q14_verdict(variant_wins, control_wins, games)", game=GAME)
 
-QUESTIONS = {q.label: q for q in (q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13)}
+QUESTIONS = {q.label: q for q in (q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14)}
 """The questions by label."""

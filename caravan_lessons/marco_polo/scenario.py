@@ -6,8 +6,14 @@
 
 Starts from ``new_game(len(characters), seed, characters=...)`` at seat 0's first turn of round 1 (the
 setup choices, such as compensation for a low roll, take their first option) and changes only what you
-name. The result goes through the same consistency rules as a saved game (``State.from_dict``), so it is a
-position the rules allow counting-wise: every contract, objective, die and trading post in one place.
+name. The result goes through the consistency rules of a saved game's position (``saves.lesson_position``):
+every contract, objective, die and trading post in one place, the dice, the round and the score as the
+rules have them, a legal action to play.
+
+[ruling] A lesson may set up what no game reaches: two dice where a round gives five, a contract lifted from
+a pile, a finished game in round 1. ``lesson_position`` skips exactly the checks of how the pieces got there
+(see there); the saved-game loader (``State.from_dict``, ``load_game``) keeps them, so such a position,
+saved, does not load back as a game.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from typing import Any
 from ..core import SaveFileError, _short
 from .components import GOODS
 from .rules import State, new_game
+from .saves import lesson_position
 
 _NOT_GIVEN = object()
 
@@ -84,7 +91,8 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
 
     Args:
         seed: the game's seed (contracts, city cards, bonuses, objectives and other dice come from it).
-        dice: seat 0's dice as values, e.g. ``(3, 5)`` (the default), or ``{seat: values}``; a value is 1..6
+        dice: seat 0's dice as values, e.g. ``(3, 5)`` (the default, unless seat 0 is Raschid, whose dice stay
+            unset), or ``{seat: values}``; a value is 1..6
             (own colour) or ``("black", 4)`` / ``("white", 2)`` (a black die comes out of the supply); 0 is
             one of Raschid's unset dice.
             ``None`` keeps the dice as rolled.
@@ -100,8 +108,9 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
         vp: ``{seat: points}`` or ``{seat: {kind: points}}`` (kinds as the score sheet's "during play"
             rows: "contracts", "city cards", "city bonuses", "trading posts", ...).
         spaces: ``{action space: [(seat, value) or (seat, colour, value), ...]}`` -- dice already placed this
-            round (e.g. ``"bazaar:gold"``, ``"khan"``, ``"travel"``, ``"city:12"``); they come out of the
-            seat's own dice (a black die out of the supply).
+            round (e.g. ``"bazaar:gold"``, ``"khan"``, ``"travel"``, ``"city:12"``); they come out of the dice the
+            seat rolled, unless ``dice`` names that seat's dice (then those are the dice it has left to place); a
+            black die comes out of the supply. A seat has 5 dice of its colour in all.
         over: True: the game is over (phase "over") and ``score_sheet()`` is the final score.
 
     Raises:
@@ -115,11 +124,13 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
     while state.tasks:                                             # compensation etc.: the first option
         state.apply(state.legal_actions()[0])
     data, n = state.data, players
-    if dice is _NOT_GIVEN:
-        dice = {0: (3, 5)}
+    if dice is _NOT_GIVEN:                         # Raschid's dice stay unset (MP-CHAR-1)
+        dice = None if state.characters[0] == "raschid" else {0: (3, 5)}
     elif dice is not None and not isinstance(dice, Mapping):
         dice = {0: dice}
+    given = set()
     for seat, values in _per_seat(dice, "dice", n, "lists of die values").items():
+        given.add(seat)
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
             raise ValueError(f"scenario: dice[{seat}] is a list of die values, not {_short(values)}")
         black_before = sum(colour == "black" for colour, _ in state.dice[seat])
@@ -205,7 +216,7 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
                 pool = state.dice[seat]
                 if colour == "black":
                     state.black_dice -= 1
-                else:
+                elif seat not in given:          # placed dice come out of the dice the seat rolled
                     same = [d for d in pool if d == (colour, pips)] or [d for d in pool if d[0] == colour]
                     if same:
                         pool.remove(same[0])
@@ -215,6 +226,6 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
         state.phase, state.current = "over", -1
     state._sheet = None
     try:
-        return State.from_dict(state.to_dict())
+        return lesson_position(state.to_dict(), source="scenario")
     except SaveFileError as exc:
-        raise ValueError(f"scenario: {str(exc).removeprefix('saved game: ')}") from None
+        raise ValueError(str(exc)) from None

@@ -115,13 +115,14 @@ WRONG = {   # label -> [(typical mistake, words the message must contain)]
     "q7": [(lambda players, seat, round_number: min(4, round_number + 1), "right answer")],
     "q8": [(_refill_fills_every_empty_numbered, "demand markers"), (_refill_forgets_old_markers, "REFILL-2")],
     "q9": [(_winners_points_only, "winners"), (_winners_without_penalty, "winners")],
-    "q10": [(lambda state, space: state.demand.get(space, 0) if space in state.goods else None, "not allowed"),
+    "q10": [({"a": "A", "b": "B", "c": "A"}, "the coach does not prefer A")],  # ends the turn on the last delivery
+    "q11": [(lambda state, space: state.demand.get(space, 0) if space in state.goods else None, "not allowed"),
             (lambda state, space: None, "is allowed here")],
-    "q11": [(lambda state, action: bool(state.end_triggered), "goes on"),
+    "q12": [(lambda state, action: bool(state.end_triggered), "goes on"),
             (lambda state, action: isinstance(action, caravan_lessons.caravan.MoveGood), "not triggered")],
-    "q12": [(lambda state: max(state.goods, key=lambda s: caravan_lessons.caravan.GOOD_POINTS[state.goods[s]]),
+    "q13": [(lambda state: max(state.goods, key=lambda s: caravan_lessons.caravan.GOOD_POINTS[state.goods[s]]),
              "per step")],
-    "q13": [(lambda v, c, n: "better" if v > c else "worse" if v < c else "not shown", "Wilson interval")],
+    "q14": [(lambda v, c, n: "better" if v > c else "worse" if v < c else "not shown", "Wilson interval")],
 }
 
 

@@ -66,8 +66,8 @@ def test_every_notebook_link_resolves_and_the_last_cell_links_the_next_lesson(pa
 def test_exercise_pointers_follow_the_topics():
     want = {"01": ["01_points_and_costs"], "02": ["01_points_and_costs", "04_ramp_refill_and_winners"],
             "03": ["02_chains_with_networkx"], "04": ["03_scores_and_steals"], "05": ["04_ramp_refill_and_winners"],
-            "06": ["03_scores_and_steals", "04_ramp_refill_and_winners", "05_pick_up_and_the_end"],
-            "08": ["06_strategy_habit_and_experiment"]}
+            "06": ["03_scores_and_steals", "04_ramp_refill_and_winners", "06_pick_up_and_the_end"],
+            "08": ["07_strategy_habit_and_experiment"]}
     for path in LESSONS:
         last = _read(path).cells[-1].source
         for name in want.get(path.name[:2], []):
