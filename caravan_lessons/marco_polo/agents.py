@@ -232,7 +232,8 @@ def determinize(observation: dict, rng: random.Random):
         seen_contracts = set(observation["board_contracts"]) | {c for a in observation["active"] for c in a} | {
             c for f in observation["fulfilled"] for c in f} | {
             t[2] for t in observation.get("tasks", ()) if t[0] == "discard"}  # taken, waiting for a discard
-        template = state_from_dict(_placeholder(full, seen_contracts))
+        # a guess at a position, not a file: a lesson position's history (2 dice, contracts lifted) may not add up
+        template = state_from_dict(_placeholder(full, seen_contracts), history=False)
         _TEMPLATES.clear()
         _TEMPLATES[key] = found = (observation, template, me, seen_contracts)
     _, template, me, seen = found
