@@ -107,6 +107,15 @@ class GameRecord:
         part._states = [s for s in self._states[index:]]
         return part
 
+    def until(self, index: int) -> "GameRecord":
+        """The record of its first ``index`` moves (the same start)."""
+        self.state(index)  # checks index
+        part = GameRecord.__new__(GameRecord)
+        part.start, part.game, part.players = self.start, self.game, self.players
+        part.actions = self.actions[:index]
+        part._states = self._states[:index + 1]
+        return part
+
     # -- files --
 
     def to_dict(self) -> dict:
