@@ -56,6 +56,7 @@ class CaravanApp(PlayShell):
     """
 
     css_prefix = "caravan"
+    compact_messages = True
     game_title = "Caravan"
     bot_names = tuple(sorted(CARAVAN_BOTS))
 
@@ -133,7 +134,7 @@ class CaravanApp(PlayShell):
         # the board never moves under the pointer: a status line of fixed height above it, and the message
         # line (the bots' moves, a refusal) below it, in a box of fixed height
         self.status.layout.min_height = "3.4em"
-        self.explain.layout.height = "6em"
+        self.explain.layout.height = "8em"
         self.explain.layout.overflow = "auto"
         return [self.settings, self.status, self.stepper_box,
                 W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),

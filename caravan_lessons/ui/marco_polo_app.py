@@ -92,6 +92,7 @@ class MarcoPoloApp(PlayShell):
     """
 
     css_prefix = "mp"
+    compact_messages = True
     continue_label = N_("Next round")
     game_title = "Marco Polo"
     bot_names = BOTS
@@ -190,7 +191,7 @@ class MarcoPoloApp(PlayShell):
         # a refusal) is a box of fixed height between the controls and the map
         self.status.layout.min_height = "3.4em"
         self.prompt.layout.min_height = "1.8em"
-        self.explain.layout.height = "5.4em"
+        self.explain.layout.height = "7em"
         self.explain.layout.overflow = "auto"
         # the coach's hint goes under the map (the Hint button beside undo): nothing above it moves
         return [self.settings, self.status, self.stepper_box, main, self.explain, self.map_widget, self.coach.hint_view,

@@ -250,6 +250,9 @@ class PlayShell(W.VBox):
     """The game's name in messages ("'mp-greedy' does not play Samarkand")."""
     bot_names: tuple[str, ...] | None = None
     """The bots that play this game (the seat pickers offer these), or None for every bot of ``agents.AGENTS``."""
+    compact_messages = False
+    """True: the status and message lines at a reading line height (the map apps, whose message box has a
+    fixed height), not the 28 px line of ipywidgets' HTML."""
 
     def __init__(self, state, seats=("human", "random"), mode: str = "match", bot_seed: int = 0,
                  rules: Mapping | None = None, score_colours: Mapping | None = None):
@@ -324,7 +327,11 @@ class PlayShell(W.VBox):
                                    self.stepper, self.coach.review_box],
                                   layout=W.Layout(display="none", border="1px solid #ccc", padding="4px 8px",
                                                   margin="4px 0")).add_class(f"{prefix}-score-sheet")
-        self._style = W.HTML(GUIDE_CSS, layout=W.Layout(display="none"))
+        css = GUIDE_CSS
+        if self.compact_messages:     # HTML widgets use the 28 px line of a button: text lines far apart
+            css += (f"<style>.{prefix}-status .widget-html-content, .{prefix}-explain .widget-html-content"
+                    "{line-height:1.45;padding-top:2px}</style>")
+        self._style = W.HTML(css, layout=W.Layout(display="none"))
         super().__init__([*self.layout_children(), self._style])
         self.add_class(f"{prefix}-app")
         self.relabel()
