@@ -2,7 +2,7 @@
 redraws an open app at once.
 
 "No English" is checked against the English catalogue itself: every piece of English text between placeholders
-of a message that the Finnish (or Portuguese) translation does not also contain (an ID, a class name, "Mercator")
+of a message that no Finnish (or Portuguese) translation also contains (an ID, a class name, "Mercator")
 must not appear as words anywhere an app shows text (labels, buttons, HTML, list entries, tooltips, and the
 texts drawn on its figures) after the app has been played for a while, a move was refused and a score sheet is
 open.
@@ -17,6 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from caravan_lessons import i18n
+from caravan_lessons.i18n import language
 
 catalogs = pytest.importorskip("caravan_lessons.catalogs")
 
@@ -25,16 +26,19 @@ _FIELD = re.compile(r"\{[^{}]*\}|%\(\w+\)\w|%\w")
 
 
 def _english_only_fragments(lang: str) -> set[str]:
-    """Pieces of English text of the catalogue's messages that the translation does not share."""
+    """Pieces of English text of the catalogue's messages that no translation of the catalogue uses."""
     with catalogs.po_path(lang).open("rb") as handle:
         catalog = read_po(handle, locale=lang)
     found = set()
+    every = []   # a fragment some translation also uses (a name, a code word, "move" in Portuguese) is not English
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        every += [html.unescape(_TAG.sub(" ", s)) for s in strings if s]
+    translated = " ".join(every).lower()
     for message in catalog:
         if not message.id or not message.string:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        translated = " ".join(html.unescape(_TAG.sub(" ", s)) for s in strings).lower()
         for text in ids:
             for piece in _FIELD.split(html.unescape(_TAG.sub(" | ", text))):
                 for part in piece.split("|"):
@@ -118,6 +122,26 @@ def _apps():
     }
 
 
+@pytest.mark.parametrize("lang", ["fi", "pt"])
+@pytest.mark.parametrize("game", ["jaipur", "samarkand", "caravan", "marco_polo"])
+def test_an_app_built_in_another_language_shows_no_english(game, lang):
+    fragments = _english_only_fragments(lang)
+    assert len(fragments) > 500
+    with language(lang):
+        app = _apps()[game]()
+        try:
+            _play(app, 12)
+            app.play(object())                    # refused with the engine's words (its TURN-1 clause)
+            problems = _english_left(app, fragments)
+            app.stepper.set_sheet(app.state.score_sheet(), names=app.short_names())
+            app.stepper_box.layout.display = None
+            app.stepper.go(len(app.stepper.sheet.rows))
+            problems += _english_left(app, fragments)
+        finally:
+            app.close()
+    assert not problems, f"{game} in {lang} shows English: {sorted(set(problems))[:30]}"
+
+
 def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
     from caravan_lessons.ui import JaipurApp, SamarkandApp
 
@@ -129,6 +153,7 @@ def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
         assert first.buttons["sell"].description == "Myy" and "Vuorossa" in first.status.value
         assert second.buttons["marry"].description == "Nai" and second.language_picker.value == "fi"
         assert first.seat_pickers[0].description == "Pelaaja 0" and first.mode_label.value == "<b>Kumoaminen:</b>"
+        assert "maaruutu" in _shown_texts(second) and "plain land" not in _shown_texts(second)   # the map's legend
         second.language_picker.value = "pt"
         assert first.buttons["sell"].description == "Vender" and second.buttons["marry"].description == "Casar"
         i18n.set_language("en")                    # set_language reaches the pickers and the apps too
