@@ -173,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --browser: clicks of each kind to time (default 10)")
     bench.add_argument("--coach", action="store_true",
                        help="measure the coach instead: hint time, agreement with a 20x longer search on mid-game "
-                            "positions, and the time of a whole review on 2 processes, per game")
+                            "positions, and the time of a whole review on 2 processes, per game (with --browser: "
+                            "first the click-to-hint time in Chromium)")
     bench.add_argument("--positions", type=_non_negative, default=200,
                        help="with --coach: mid-game positions per game for the agreement (default 200; 0 skips it)")
     bench.add_argument("--coach-games", nargs="+", type=_game, default=None, metavar="GAME",
@@ -366,7 +367,8 @@ def _main(argv: list[str] | None) -> int:
             if args.coach:
                 from .coach.figures import run_coach_bench
 
-                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json)
+                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json,
+                                       browser=args.browser)
             if args.browser:
                 from .bench import run_browser_bench
 
