@@ -176,7 +176,8 @@ def _title(state, ring, highlight) -> str:
     else:
         who = tr("player {seat} {doing}").format(seat=state.current_player,
                                                  doing=PHASE_WORDS.get(state.phase) or tr("to decide"))
-    title = f"{pgettext('board', state.board.graph.graph.get('name', 'Samarkand'))}: {who}"
+    board = pgettext("board", state.board.graph.graph.get("name", "Samarkand"))
+    title = f"{board}: {who}"
     if ring and highlight is None:
         title += ngettext("; {n} legal space ringed", "; {n} legal spaces ringed", len(ring)).format(n=len(ring))
     return title
