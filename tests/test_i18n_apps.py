@@ -4,8 +4,8 @@ redraws an open app at once.
 "No English" is checked against the English catalogue itself: every piece of English text between placeholders
 of a message that no Finnish (or Portuguese) translation also contains (an ID, a class name, "Mercator")
 must not appear as words anywhere an app shows text (labels, buttons, HTML, list entries, tooltips, and the
-texts drawn on its figures) after the app has been played for a while, a move was refused and a score sheet is
-open.
+texts drawn on its figures) after the app has been played for a while, the coach gave a hint and a review (its
+pictures too), a move was refused and a score sheet is open.
 """
 from __future__ import annotations
 
@@ -99,6 +99,19 @@ def _english_left(app, fragments: set[str]) -> list[str]:
     return sorted(left)
 
 
+def _english_in_review(app, fragments: set[str]) -> list[str]:
+    """The English left in the pictures of the app's last review (drawn again: the app shows them as PNG)."""
+    from caravan_lessons.viz import coach as coach_viz
+
+    frame, record = app.coach.last_review, app.coach.last_record
+    figures = [coach_viz.evaluation_graph(frame).figure]
+    figures += [coach_viz.draw_costly_move(record, row, app.coach.review_seat())
+                for _, row in coach_viz.costliest(frame, 1).iterrows()]
+    shown = _CODE.sub(" ", "\n".join(t.get_text() for f in figures
+                                     for t in f.findobj(lambda a: hasattr(a, "get_text")) if t.get_text()))
+    return sorted(f for f in fragments if re.search(r"(?<![\w])" + re.escape(f) + r"(?![\w])", shown))
+
+
 def _play(app, moves: int) -> None:
     """Up to ``moves`` human moves (the first legal action each time), then one refused attempt."""
     for _ in range(moves):
@@ -131,8 +144,14 @@ def test_an_app_built_in_another_language_shows_no_english(game, lang):
         app = _apps()[game]()
         try:
             _play(app, 12)
-            app.play(object())                    # refused with the engine's words (its TURN-1 clause)
+            app.coach.hint_budget, app.coach.review_budget = 0.2, 0.02
+            assert app.coach.hint(), app.coach.hint_view.value          # the coach's hint and its reason
             problems = _english_left(app, fragments)
+            if lang == "fi":                      # the review, its graph and costliest move (one language: 7 s)
+                assert app.coach.review(background=False)
+                problems += _english_left(app, fragments) + _english_in_review(app, fragments)
+            app.play(object())                    # refused with the engine's words (its TURN-1 clause)
+            problems += _english_left(app, fragments)
             app.stepper.set_sheet(app.state.score_sheet(), names=app.short_names())
             app.stepper_box.layout.display = None
             app.stepper.go(len(app.stepper.sheet.rows))
