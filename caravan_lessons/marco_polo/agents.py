@@ -351,9 +351,9 @@ INCOME_VP = {"coins5": 1.0, "camels3": 0.9, "goods2": 1.6, "copy": 1.6, "camel_c
 """What one round's city bonus of each small city is worth in victory points to the planner (MP-CITYBONUS-1:
 a trading post there pays it at the start of every later round, MP-ROUND-3)."""
 
-PLAN = {"post": 1.7, "card": 0.8, "camel_coins": 2.0, "tour": 0.7, "coin_income": 5.0, "camel_income": 1.5,
+PLAN = {"post": 1.7, "card": 0.8, "camel_coins": 2.0, "tour": 0.75, "coin_income": 7.0, "camel_income": 1.5,
         "travels_per_round": 1.0, "coin": 0.05, "camel": 0.08, "contract": 0.5, "good": 0.6, "fulfilled": 1.0,
-        "dice": 0.5, "pips": 0.15, "partial": 0.5, "steps": 4, "table_mean": 0}
+        "dice": 0.5, "pips": 0.15, "partial": 0.5, "steps": 4, "table_mean": 0, "race": 0.0}
 """The planner's weights, in victory points per unit or per city (see :func:`planner_value`)."""
 
 _BONUS_VP = {"coins": 0.15, "camels": 0.08, "pepper": 0.3, "silk": 0.4, "gold": 0.5, "good_choice": 0.4,
@@ -515,9 +515,11 @@ def planner_value(state, seat: int) -> float:
     beijing = state.posts.get("beijing", ())
     if seat in beijing:
         v += t["beijing_points"][beijing.index(seat)] + sum(goods) // 2
+    most = max(len(f) for f in state.fulfilled)
+    race = t["most_contracts_points"] if most and len(state.fulfilled[seat]) == most else 0
     if over:
-        return v + coins // 10
-    v += coins / 10
+        return v + coins // 10 + race                 # the score sheet exactly (MP-SCORE-5: most contracts)
+    v += coins / 10 + p["race"] * race
     mine = {c for c, owners in state.posts.items() if seat in owners}
     for city in mine:
         if city != "beijing":
@@ -558,6 +560,7 @@ class PlannerAgent(GreedyAgent):
 
     name = "mp-planner"
     worth = staticmethod(planner_value)
+
 
     def choose(self, view: View):
         from .actions import Fulfil
