@@ -4,7 +4,8 @@
 #   make bench   time the engines and bots
 #   make translations  extract the messages, update the pt/fi catalogues, compile them (babel)
 #   make fuzz    the standing fuzz suite with its figures (FUZZ_SCALE=20 for 20x the examples)
-#   make app     the Jaipur play page and score stepper, standalone with Voila (http://127.0.0.1:8866)
+#   make app     a game's play page, standalone with Voila (http://127.0.0.1:8866): GAME=jaipur (default),
+#                samarkand, caravan or marco_polo
 #   make clean   remove the venv, caches and build/test artefacts
 # Override the interpreter with `make lab PYTHON=python3.12`; pass pytest options with
 # `make test PYTEST_ARGS="-k jaipur -x"`; long runs with `make test PYTEST_ARGS=--run-slow`.
@@ -34,10 +35,13 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(WORKERS) $(PYTEST_ARGS)
 
-# Voila runs apps/jaipur.ipynb and shows only its widgets; APP_PORT=8867 make app for another port
+# Voila runs apps/$(GAME).ipynb and shows only its widgets, the play app first: make app GAME=samarkand (or
+# caravan, marco_polo; default jaipur); APP_PORT=8867 make app for another port
 APP_PORT ?= 8866
+GAME ?= jaipur
 app: $(STAMP)
-	$(BIN)/voila apps/jaipur.ipynb --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1
+	@test -f apps/$(GAME).ipynb || { echo "make app: no page apps/$(GAME).ipynb; GAME is one of: $(basename $(notdir $(wildcard apps/*.ipynb)))"; exit 2; }
+	$(BIN)/voila apps/$(GAME).ipynb --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1
 
 bench: $(STAMP)
 	$(BIN)/python -m caravan_lessons bench

@@ -28,8 +28,11 @@ _ARGPARSE = {N_("the following arguments are required: %s"), N_("unrecognized ar
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, no usage dump
-        self.exit(2, tr("caravan_lessons: error: {message} (see --help)").format(message=message) + "\n")
+    def error(self, message: str):  # one short line, no usage dump (an argument typed is echoed cut: F14)
+        from .core import one_line
+
+        self.exit(2, one_line(tr("caravan_lessons: error: {message} (see --help)").format(message=message), 240)
+                  + "\n")
 
 
 @contextmanager
@@ -97,7 +100,7 @@ def _game(text: str) -> str:
     if name in COMING:
         raise argparse.ArgumentTypeError(f"{COMING[name]} is coming; playable now: {', '.join(game_names())}")
     raise argparse.ArgumentTypeError(tr("unknown game {name}; playable now: {games}").format(
-        name=repr(text), games=", ".join(game_names())))
+        name=_shown(text), games=", ".join(game_names())))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"one bot per seat ({', '.join(sorted(AGENTS))}): two for Jaipur, 2 to 5 for "
                           "Samarkand, 2 to 4 for Marco Polo; default: random for every seat (Samarkand: 4 seats)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+    sim.add_argument("--players", type=_counter(2, 4, "a number of players"), default=None,
                      help="caravan only: seats; the first bot plays against players-1 copies of the second")
     sim.add_argument("--processes", type=_processes, default=1,
                      help="worker processes (default 1); the results are the same whatever the number")
@@ -184,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+SEATS = {"jaipur": (2, 2), "samarkand": (2, 5), "marco_polo": (2, 4)}
+"""Bots (seats) ``simulate`` takes per game: refused before a match starts."""
+
 SCORE_UNITS = {"jaipur": "rupees a round", "samarkand": "points a game", "marco_polo": "victory points a game"}
 """What ``simulate`` reports the mean score in, per game (the rulebooks' own scoring units)."""
 
@@ -199,8 +205,10 @@ def cmd_simulate(args) -> int:
     seats = {"samarkand": 4, "marco_polo": 4}.get(args.game, 2)
     if args.bots is None:
         args.bots = ["random"] * seats
-    if args.game == "jaipur" and len(args.bots) != 2:
-        raise ValueError(f"{args.game} is played by 2 bots, not {len(args.bots)}")
+    low, high = SEATS.get(args.game, (2, 2))
+    if not low <= len(args.bots) <= high:  # before any progress bar is drawn (F14)
+        span = f"{low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"{args.game} is played by {span} bots (one per seat), not {len(args.bots)}")
     results = simulate(args.game, args.games, seed=args.seed, bots=args.bots, progress=not args.no_progress,
                        processes=args.processes)
     n = len(results)
@@ -236,13 +244,15 @@ def _simulate_seats(args) -> int:
     if "random" in args.bots:  # uniformly random Caravan games hardly ever end (bench: caravan_random_games_ended)
         raise ValueError("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
                          "use greedy, heuristic, kind-random or mcts")
+    for name in args.bots:  # an unknown or another game's bot is refused before any progress bar (F14)
+        game_module(args.game).make_bot(name, 0)
     results = game_module(args.game).simulate(args.games, seed=args.seed, bots=args.bots, players=args.players,
                                               progress=not args.no_progress, processes=args.processes)
     n = len(results)
     wins = sum(r.winner == 0 for r in results)
     shared = sum(r.winner is None for r in results)
     mean = [sum(r.scores[0] for r in results) / n, sum(sum(r.scores[1:]) / (len(r.scores) - 1) for r in results) / n]
-    print(f"{args.game}: {n} games of {args.players} players, seed {args.seed} "
+    print(f"{args.game}: {n} {'game' if n == 1 else 'games'} of {args.players} players, seed {args.seed} "
           f"({args.bots[0]} against {args.players - 1} x {args.bots[1]}, seats rotating)")
     print(f"  {args.bots[0]}: won {wins} games ({100 * wins / n:.1f} %; a fair share is {100 / args.players:.1f} %), "
           f"mean {mean[0]:.1f} points")
@@ -371,7 +381,9 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:
         raise
     except (ValueError, OSError, RuntimeError) as exc:  # RuntimeError: a game that did not end (random Caravan)
-        print(tr("caravan_lessons: error: {message}").format(message=exc), file=sys.stderr)
+        from .core import one_line
+
+        print(one_line(tr("caravan_lessons: error: {message}").format(message=exc), 300), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("caravan_lessons: interrupted", file=sys.stderr)

@@ -59,6 +59,7 @@ WAIT_JS = """async ([rootSel, done, paints, quiet, timeout]) => {
 JS_TEXT = "(root.querySelector({sel}) || {{textContent: ''}}).textContent.replace(/\\s+/g, ' ').trim()"
 
 PAINTED_JS = """els => Math.max(0, ...els.map(c => {
+    if (!c.width || !c.height) return 0;           // not laid out yet
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4)

@@ -295,7 +295,7 @@ def test_the_translations_use_the_rulebooks_words(lang):
     assert not found, "\n".join(found[:40])
 
 
-@pytest.mark.rule("MP-CONTRACT-3")
+@pytest.mark.rule("MP-TRAVEL-1")
 def test_a_choice_with_no_option_is_logged_whole_in_each_language():
     """The log said "Player 1 cannot the contract to discard" (the description lost its verb); now the
     choice is named whole, in every language."""
@@ -306,12 +306,37 @@ def test_a_choice_with_no_option_is_logged_whole_in_each_language():
     while state.tasks:
         state.apply(state.legal_actions()[0])
     seat = state.current
-    state.active[seat] = []
-    for lang, text in (("en", "Player {s} cannot choose the contract to discard: nothing happens."),
-                       ("pt", "O jogador {s} não pode fazer isto (escolha o contrato a descartar): nada acontece."),
-                       ("fi", "Pelaaja {s} ei voi tehdä tätä (valitse hylättävä sopimus): mitään ei tapahdu.")):
+    state.coins[seat] = state.camels[seat] = 0    # a travel nobody can pay: no option (a discard always has one)
+    for lang, text in (("en", "Player {s} cannot choose the path of your travel: nothing happens."),
+                       ("pt", "O jogador {s} não pode fazer isto (escolha o caminho da sua viagem): nada acontece."),
+                       ("fi", "Pelaaja {s} ei voi tehdä tätä (valitse matkasi reitti): mitään ei tapahdu.")):
         with language(lang):
             copy = state.clone()
-            copy.tasks.insert(0, ("discard", seat, 0))
+            copy.tasks.insert(0, ("travel", seat, 3))
             effects.run(copy)
-            assert str(copy.events[-1]) == text.format(s=seat) + " [MP-CONTRACT-3]"
+            assert str(copy.events[-1]) == text.format(s=seat) + " [MP-TRAVEL-1]"
+
+
+def test_no_message_is_marked_inside_an_f_string_and_every_counted_noun_is_in_the_catalogue(template):
+    """babel reads no call inside an f-string: a tr("...") there never reaches the catalogue (and stays English).
+    A noun counted by plural() inside an f-string is looked up all the same: it must be in the catalogue."""
+    import ast
+
+    marks = {"tr", "_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "NP_", "N_plural"}
+    nouns = {m.id for m in template if m.context == i18n.PLURAL_CONTEXT}
+    found = []
+    for path in sorted((ROOT / "caravan_lessons").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in marks
+                            and any(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in inner.args)):
+                        found.append(f"{path.relative_to(ROOT)}:{inner.lineno}: {ast.unparse(inner)[:60]}")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "plural":
+                words = [a.value for a in node.args[1:3] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                if len(words) == len(node.args[1:3]) >= 1:
+                    pair = (words[0], words[1] if len(words) == 2 else words[0] + "s")
+                    if pair not in nouns:
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}: the noun {pair} is not in the catalogue")
+    assert not found, "\n".join(found)

@@ -1,4 +1,6 @@
-"""The standalone play page (`make app`): Voila serves apps/jaipur.ipynb, Chromium plays a move.
+"""The standalone play pages (`make app GAME=...`): Voila serves apps/<game>.ipynb, the app first and nothing
+above it; Chromium plays a move on each (the map games by clicking their boards, checked against the same app
+in-process, as the browser bench does).
 
 CSS classes this test relies on (keep them, or change the test with them): jaipur-app,
 jaipur-market-card, jaipur-card-<type>, jaipur-hand-card, jaipur-take-one, jaipur-log (the play
@@ -34,10 +36,22 @@ def wait_port(port: int, proc, timeout: float = 90) -> None:
     raise TimeoutError(f"voila did not listen on port {port}")
 
 
-def test_make_app_serves_the_page_with_voila():
+GAMES = ("jaipur", "samarkand", "caravan", "marco_polo")
+
+
+def test_make_app_serves_each_games_page_with_the_app_first():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert re.search(r"^app: .*\n\t\$\(BIN\)/voila apps/jaipur\.ipynb .*--Voila\.ip=127\.0\.0\.1", makefile, re.MULTILINE)
-    assert APP.exists()
+    assert re.search(r"^app: .*\n(\t@test .*\n)?\t\$\(BIN\)/voila apps/\$\(GAME\)\.ipynb .*--Voila\.ip=127\.0\.0\.1",
+                     makefile, re.MULTILINE)
+    assert re.search(r"^GAME \?= jaipur$", makefile, re.MULTILINE)
+    import nbformat
+
+    for game in GAMES:
+        nb = nbformat.read(ROOT / "apps" / f"{game}.ipynb", as_version=4)
+        first = nb.cells[0]
+        # the app first and nothing above it: the first cell builds the app and shows it
+        assert first.cell_type == "code" and first.source.rstrip().endswith("\napp"), game
+        assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code")
 
 
 def test_voila_page_plays_a_move_and_steps_the_score(tmp_path, artifacts):
@@ -71,6 +85,74 @@ def test_voila_page_plays_a_move_and_steps_the_score(tmp_path, artifacts):
             stepper.locator(".score-next").click()
             expect(text).not_to_have_text(before, timeout=15_000)
             page.screenshot(path=str(artifacts / "voila_app.png"), full_page=True)
+            assert not page_errors(page), page_errors(page)
+    finally:
+        stop_server(proc, log)
+
+
+MAP_PAGES = {"samarkand": "samarkand", "caravan": "caravan", "marco_polo": "mp"}
+
+
+def _serve(page_name: str, tmp_path, artifacts):
+    port = __import__("tests.browser_support", fromlist=["free_port"]).free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    proc, log = start_server([str(VENV_BIN / "voila"), str(ROOT / "apps" / f"{page_name}.ipynb"), "--no-browser",
+                              f"--port={port}", "--Voila.ip=127.0.0.1"], ROOT, artifacts / f"voila_{page_name}.log", env)
+    wait_port(port, proc)
+    return port, proc, log
+
+
+@pytest.mark.parametrize("game", MAP_PAGES)
+def test_the_map_games_page_shows_the_app_first_and_plays_a_move_by_clicking_the_board(game, tmp_path, artifacts):
+    require_browser()
+    import nbformat
+    from playwright.sync_api import expect
+
+    from caravan_lessons import browser_bench as bb
+
+    prefix = MAP_PAGES[game]
+    port, proc, log = _serve(game, tmp_path, artifacts)
+    try:
+        with chromium_page(artifacts, f"voila_{game}") as page:
+            page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
+            app = page.locator(f".{prefix}-app").first
+            expect(app).to_be_visible(timeout=120_000)
+            canvas = app.locator(f".{prefix}-{'board' if game == 'caravan' else 'map'} canvas")
+            page.wait_for_function(f"els => ({bb.PAINTED_JS})(els) > 5000", arg=canvas.element_handles(),
+                                   timeout=60_000)
+            body = page.locator("body").inner_text()
+            assert "import" not in body                                   # widgets only, no code
+            words = page.locator("h2").first
+            assert app.bounding_box()["y"] < 60 < words.bounding_box()["y"]   # the app first, the words below
+            scope: dict = {}
+            exec(nbformat.read(ROOT / "apps" / f"{game}.ipynb", as_version=4).cells[0].source, scope)  # noqa: S102
+            twin = scope["app"]
+            driver = bb.TwinDriver(page, f".{prefix}-app", twin, bb.GAMES[game]["board"], prefix)
+            try:
+                if game == "samarkand":
+                    driver.click_button("marry", "samarkand-marry", twin.buttons["marry"].click)
+                    driver.click_button("discard_with_bots", "samarkand-discard", twin.buttons["discard"].click)
+                    space = twin.space_list.options[0][1]
+                    xy = twin.state.board.graph.nodes[space]["pos"]
+                    driver.click_point("map_place", xy, lambda: twin.picker.pick_at(*xy))
+                    expect(app.locator(".samarkand-log")).to_contain_text("Player 0 places", timeout=15_000)
+                elif game == "caravan":
+                    node = next(n for n in twin.state.board.spaces if not twin.state.count[n] and n not in twin.state.goods)
+                    driver.click_point("board_place", (node[1], -node[0]), lambda: twin.pick(node))
+                    expect(app.locator(".caravan-log")).to_contain_text("Player 0 places a camel", timeout=15_000)
+                else:
+                    driver.click_button("space_button", "mp-space-travel", lambda: twin.select_space("travel"))
+                    driver.click_button("play_place", "mp-play", twin.play_selected)
+                    ends = twin._end_costs(twin.state)
+                    city = min(ends, key=lambda c: (ends[c], c))
+                    xy = twin.state.data.board.nodes[city]["pos"]
+                    driver.click_point("map_preview", xy, lambda: twin.pick_location(city))
+                    driver.click_button("play_travel", "mp-play", twin.play_selected)
+                    expect(app.locator(".mp-log")).to_contain_text("move Venezia", timeout=15_000)
+            finally:
+                twin.close()
+            page.screenshot(path=str(artifacts / f"voila_{game}.png"), full_page=True)
+            print({kind: times for kind, times in driver.times.items()})
             assert not page_errors(page), page_errors(page)
     finally:
         stop_server(proc, log)

@@ -190,3 +190,115 @@ def check_tasks(saved, n: int, d, kinds: dict, ok: Callable[[Any, str, str], Non
             ok(sorted(task[2]) == sorted(saved.objectives[task[1]]), f"{where}: the objective cards dealt "
                f"{task[2]} are not the ones player {task[1]} holds", "MP-SETUP-13")
     return held
+
+
+def check_position(saved, n: int, d, kinds: dict, ok: Callable[[Any, str, str], None], history: bool = True) -> None:
+    """What the round, the dice, the cards and the score say must agree with the rules (fuzz review F7, F8):
+    rounds and contract piles, dice per seat and their values, Khan's order, city cards once a round,
+    objectives, bonuses, contracts, victory points and winners. Each check names its clause. Without
+    ``history`` (``saves.lesson_position``), the checks of how the pieces got there are skipped: all 5 dice
+    of each colour out this round, every contract somewhere and one starting contract a player, full piles,
+    victory points by kind adding up, the end only after the last round and with its winners."""
+    from .components import PILES, SPACE_NAMES
+
+    rounds = d.tables["rounds"]
+    pending = [t[0] for t in saved.tasks if t and isinstance(t[0], str)]
+    ok(not history or saved.phase != "over" or saved.round == rounds, f"the game is over in round {saved.round}; it "
+       f"ends after round {rounds}", "MP-END-1")
+    ok(saved.round <= rounds, f"round {saved.round} of a game of {rounds} rounds", "MP-ROUND-1")
+    ok(len(saved.piles) == PILES - saved.round, f"{len(saved.piles)} contract piles wait in round {saved.round}; "
+       f"one comes out at the end of each round, so {PILES - saved.round} are left", "MP-ROUND-5")
+    ok(len(saved.board_contracts) <= 6 and (not history or all(len(p) == 6 for p in saved.piles)), "a contract pile "
+       "holds 6 contracts and the board 6 at most", "MP-SETUP-5")
+    # dice (MP-SETUP-8, MP-CHAR-1/2, MP-ROUND-4): none before the roll; then 5 of each colour per seat
+    placed = [(space, x) for space, dice in saved.spaces.items() for x in dice]
+    if saved.phase == "setup" or "roll" in pending:
+        ok(not any(saved.dice) and all(x.colour == "neutral" for _, x in placed), "dice are out before the round's "
+           "roll; everybody takes their dice back and rolls at the start of the round", "MP-ROUND-4")
+    elif saved.phase == "play" and history:
+        for seat in range(n):
+            mine = [x.colour for x in saved.dice[seat]] + [x.colour for _, x in placed if x.seat == seat]
+            ok(mine.count("own") == DICE_EACH, f"player {seat} has {mine.count('own')} dice of their colour on their "
+               f"board and the action spaces; every round each has all {DICE_EACH}", "MP-SETUP-8")
+            matteo = saved.characters[seat] == "matteo"
+            ok(mine.count("white") == matteo, f"player {seat} has {mine.count('white')} white dice this round; Matteo "
+               "Polo has it every round, nobody else", "MP-CHAR-2")
+    for seat in range(n):
+        raschid = saved.characters[seat] == "raschid"
+        for x in saved.dice[seat]:
+            ok(x.value == 0 if raschid else 1 <= x.value <= 6, f"player {seat}'s {x.colour} die shows {x.value}; "
+               + ("Raschid never rolls: his dice show 0 until he sets them" if raschid else "a rolled die shows 1 to 6"),
+               "MP-CHAR-1" if raschid or x.value == 0 else "MP-ROUND-4")
+    for space, dice in saved.spaces.items():
+        ok(all(1 <= x.value <= 6 for x in dice), f"a die on {_short(space)} shows 0; a placed die shows 1 to 6",
+           "MP-CHAR-1")
+        if space == "khan":
+            values = [x.value for x in dice]
+            ok(values == sorted(values) and len(values) <= d.khan_spaces, f"Khan's favour holds {values}; each die is "
+               f"equal to or higher than the one before, {d.khan_spaces} at most", "MP-KHAN-2")
+        if space.startswith("city:"):
+            ok(len(dice) <= 1, f"city card {_short(space[5:])} holds {len(dice)} dice; it is used once a round",
+               "MP-CITY-2")
+        elif space != "moneybag" and space in SPACE_NAMES:
+            need = d.bazaar[space[7:]][0] if space.startswith("bazaar:") else {"travel": 2}.get(space, 1)
+            for seat in range(n):
+                own = sum(x.seat == seat and x.colour == "own" for x in dice)
+                ok(own <= need, f"player {seat} has {own} dice of their colour on {SPACE_NAMES[space]}; a colour uses "
+                   "a space once a round (black and white dice may go again)", "MP-ACT-4")
+    if saved.phase == "play" and "turns" not in pending and "roll" not in pending:
+        ok(saved.dice[saved.current] or saved.main_done, f"player {saved.current} is on turn with no dice and no "
+           "main action taken; a player with no dice passes for the rest of the round", "MP-TURN-2")
+    # cards and bonuses (MP-SETUP-2/4/5/9/13, MP-TRAVEL-4)
+    for seat in range(n):
+        choosing = any(t and t[0] == "objectives" and len(t) > 1 and t[1] == seat for t in saved.tasks)
+        want = saved.options.objectives if choosing else 2
+        ok(len(saved.objectives[seat]) == want, f"player {seat} holds {len(saved.objectives[seat])} objective cards; "
+           f"each keeps 2" + (f" (of {want} dealt)" if choosing else ""), "MP-SETUP-13")
+    ok(saved.city_bonus_at == {b["city"]: bid for bid, b in d.city_bonuses.items()}, "the city bonuses must lie each "
+       "on its own small city; they stay there all game", "MP-SETUP-2")
+    large = {c for c, k in kinds.items() if k == "large"}
+    ok(set(saved.city_cards) == large and all(len(v) == d.board.nodes[c].get("city_card_spaces", 0)
+                                              for c, v in saved.city_cards.items()),
+       "every large city holds its city cards (one per city-card space) all game", "MP-SETUP-4")
+    taken = sorted(set(saved.outposts) & set(saved.posts))
+    ok(not taken, f"an outpost bonus still lies on {_short(taken, 40)}, which holds a trading post; the first post "
+       "there takes it", "MP-TRAVEL-4")
+    ok(all(kinds.get(c) in ("small", "large", "beijing") for c in saved.posted_this_turn),
+       f"posted_this_turn names {_short(saved.posted_this_turn, 40)}; trading posts go only in cities", "MP-TRAVEL-10")
+    ids = [c for c in saved.board_contracts if c is not None] + [c for p in saved.piles for c in p] + \
+        saved.special_pile + [c for a in saved.active for c in a] + [c for f in saved.fulfilled for c in f] + \
+        [t[2] for t in saved.tasks if len(t) > 2 and t[0] == "discard"]
+    regular = sorted(c for c, x in d.contracts.items() if x["kind"] == "regular" and c not in ids)
+    ok(not history or not regular, f"contract(s) {_short(regular, 40)} are nowhere; every regular contract is on the board, in a "
+       "pile, in the special pile, active or fulfilled", "MP-SETUP-5")
+    starting = sum(d.contracts.get(c, {}).get("kind") == "starting" for c in ids)
+    ok(not history or starting <= n, f"{starting} starting contracts are in play; one is dealt to each of the {n} players",
+       "MP-SETUP-9")
+    waiting = {t[2] for t in saved.tasks if len(t) > 2 and t[0] == "discard"}
+    held = {c for a in saved.active for c in a} | waiting
+    ok(set(saved.new_contracts) <= held, f"new_contracts names {_short(saved.new_contracts, 40)}, not all held or "
+       "waiting for a discard", "MP-CONTRACT-3")
+    # the score (MP-SCORE-6)
+    for seat in range(n if history else 0):
+        ok(saved.vp[seat] == sum(saved.vp_items[seat].values()), f"player {seat} has {saved.vp[seat]} victory "
+           f"points but their kinds add up to {sum(saved.vp_items[seat].values())}", "MP-SCORE-6")
+    ok(saved.phase == "over" or not saved.winners, f"winners {saved.winners} in phase {saved.phase!r}; the winners "
+       "are named when the game ends", "MP-SCORE-6")
+    ok(not history or saved.phase != "over" or saved.winners, "the game is over but names no winner", "MP-SCORE-6")
+
+
+def check_playable(state, ok: Callable[[Any, str, str], None]) -> None:
+    """A loaded position can be played on (fuzz review F7): a pending choice is a real one (the game never
+    stops at an automatic step or at a choice of one: it takes it at once), and there is a legal action
+    unless the game is over."""
+    from . import effects
+
+    if state.tasks:
+        kind = state.tasks[0][0]
+        ok(kind not in effects.AUTOMATIC, f"the first pending task is the automatic step {kind!r}; a game is never "
+           "saved before it", "MP-TURN-1")
+        options = effects.options(state)
+        ok(len(options) >= 2 or (kind == "character" and options), f"the pending choice ({effects.describe(state)}) "
+           f"has {len(options)} option(s); with none the effect is lost, with one it is taken at once",
+           effects.DECISION_RULE.get(kind, "MP-TURN-1"))
+    ok(state.phase == "over" or state.legal_actions(), "no action is legal, yet the game is not over", "MP-TURN-1")

@@ -38,6 +38,13 @@ SPACE_NAMES = Translated({
     "bazaar:silk": N_("the bazaar (silk)"), "bazaar:gold": N_("the bazaar (gold)"), "khan": N_("Khan's favour"),
     "contracts": N_("take contracts"), "travel": N_("travel"), "moneybag": N_("the moneybag (3 coins)")})
 """Action space id -> its name in words, in the current language."""
+PILES = 5
+"""MP-SETUP-5: the regular contracts are shuffled into 5 piles of 6 (one out at the start, one more at each round's
+end, MP-ROUND-5); a game lasts at most 5 rounds."""
+START = "venezia"
+"""The id of the map's start location: every traveller starts there (MP-SETUP-12)."""
+BEIJING = "beijing"
+"""The id of Beijing on the map (MP-TRAVEL-6, MP-CHAR-5, MP-SCORE-3/4)."""
 CITY_KINDS = ("small", "large", "beijing")
 """Where trading posts may go (MP-TRAVEL-10)."""
 LOCATION_KINDS = ("start", "oasis", "small", "large", "beijing")
@@ -54,7 +61,7 @@ def models() -> dict[str, type]:
 
     from pydantic import Field
 
-    from ..files import StrictModel
+    from ..files import StrictModel, bounded
 
     Count = Annotated[int, Field(ge=0, le=99)]
 
@@ -114,7 +121,8 @@ def models() -> dict[str, type]:
         starting_coins: Annotated[list[Count], Field(min_length=4, max_length=4)]
         starting_camels: Count
         trading_posts: Count
-        rounds: Annotated[int, Field(ge=1, le=9)]
+        rounds: bounded(1, PILES, "rounds", "MP-ROUND-1", why="the setup deals 5 contract piles, one comes out "
+                        "each round (MP-SETUP-5); a shorter game leaves the last piles unused")
 
     class Contract(StrictModel):
         id: Count
@@ -256,6 +264,10 @@ def check_board(graph) -> None:
         if kinds.count(kind) != count:
             raise DataFileError(f"the map needs {count} location(s) of kind {_short(kind)}, not {kinds.count(kind)}")
     for node, attrs in graph.nodes(data=True):
+        for kind, name, rule in (("start", START, "MP-SETUP-12"), ("beijing", BEIJING, "MP-TRAVEL-6")):
+            if attrs["kind"] == kind and node != name:
+                raise DataFileError(f"node {_short(node)}: the {kind} location must have the id {name!r}, the id the "
+                                    f"engine names it by ({rule})")
         if (attrs["kind"] == "large") != (attrs["city_card_spaces"] > 0):
             raise DataFileError(f"node {_short(node)}: city-card spaces belong to large cities only (MP-SETUP-4)")
     if sum(a["city_card_spaces"] for _, a in graph.nodes(data=True)) != 9:
@@ -354,6 +366,8 @@ def load_data(directory: str | Path | None = None) -> GameData:
         city_bonuses[b.id] = {"city": b.city, "gain": bundle(b.gain), "copy": b.copies_another}
     ok(len(city_bonuses) == 6 and {b["city"] for b in city_bonuses.values()} == small,
        "there are 6 city bonuses, one on each small city", "MP-SETUP-2", "bonuses.json")
+    ok(any(not b["copy"] for b in city_bonuses.values()), "every city bonus copies another; one to copy is needed",
+       "MP-CITYBONUS-1", "bonuses.json")
     outposts = {b.id: bundle(b.gain) for b in bonuses_file.outpost_bonuses}
     ok(len(outposts) == 10, f"{len(outposts)} outpost bonuses; the game has 10", "MP-SETUP-3", "bonuses.json")
 
@@ -376,6 +390,10 @@ def load_data(directory: str | Path | None = None) -> GameData:
         rules[r.id] = Rule(r.id, r.text, r.section)
     ok(len(rules) == RULE_COUNT, f"{len(rules)} rules; the inventory has {RULE_COUNT} clauses (every MP-* ID the "
        "engine cites)", "MP-SETUP-1", "rules.json")
+    if folder.resolve() != DATA_DIR.resolve():  # the engine cites the package's rule IDs: each must be there
+        missing = sorted(set(default_data().rules) - set(rules))
+        ok(not missing, f"the rule(s) {_short(missing, 60)} are missing; the engine cites every clause of the "
+           "inventory by its ID", "MP-SETUP-1", "rules.json")
     return GameData(board=board, travel_cost=tuple(actions.travel_cost), bazaar=bazaar,
                     khan_spaces=actions.khan.spaces, khan_reward=bundle(actions.khan.reward), contracts=contracts,
                     city_cards=cards, objectives=objectives, city_bonuses=city_bonuses, outpost_bonuses=outposts,

@@ -9,7 +9,7 @@ lists its options (:class:`Choose` or :class:`Move`). Tasks without a choice run
     ("goods", seat, n, distinct, rule)              n goods of choice (different kinds if distinct)
     ("pay_goods", seat, n_any, n_pairs, rule)       goods of choice to pay (pairs: 2 different ones)
     ("contract", seat, highest column, picks left)  MP-CONTRACT-1
-    ("discard", seat, new contract id)              MP-CONTRACT-3
+    ("discard", seat, new contract id)              MP-CONTRACT-3 (an old contract goes: :func:`old_contracts`)
     ("column_bonus", seat, n)                       MP-CONTRACT-2
     ("travel", seat, most steps)                    MP-TRAVEL-1..3
     ("extra_move", seat)                            MP-MOVE-1
@@ -26,6 +26,14 @@ lists its options (:class:`Choose` or :class:`Move`). Tasks without a choice run
                ("black_die", seat, rule), ("compact", seat), ("setup_done",), ("roll",), ("turns",)
 
 A choice with a single option is taken at once (it is no choice); the log says so.
+
+A choice is offered from the state as it stands when the choice comes, so what changed earlier in the
+same action counts: MP-CONTRACT-3 lets a player discard only an *old* contract ("um contrato 'antigo'"),
+one held before the action began (``state.new_contracts`` lists those taken since, :func:`old_contracts`);
+a trading post to move (MP-TRAVEL-11) is asked for only where the player has none yet.
+[ruling] If every contract held was taken in this same action (a rare chain at a round start: Matteo's
+contract after two extra contracts), the new contract has no old one to replace: it goes to the special
+pile, and an extra contract is then not taken at all.
 """
 from __future__ import annotations
 
@@ -349,11 +357,21 @@ def fulfil(state, seat: int, cid: int) -> None:
 
 
 def _take_contract(state, seat: int, cid: int, rule: str) -> None:
+    """``seat`` takes contract ``cid``: into a free active-contract space, else after discarding an old one
+    (MP-CONTRACT-3). It counts as new for the rest of this action (``state.new_contracts``)."""
+    state.new_contracts = state.new_contracts + (cid,)
     if len(state.active[seat]) >= 2:                                   # MP-CONTRACT-3
         state.tasks.insert(0, ("discard", seat, cid))
     else:
         state.active[seat].append(cid)
         state._log(seat, tr("Player {seat} takes contract {contract}.").format(seat=seat, contract=cid), rule)
+
+
+def old_contracts(state, seat: int) -> list[int]:
+    """The active contracts of ``seat`` that it held before the action in progress began: the ones
+    MP-CONTRACT-3 lets it discard ("um contrato 'antigo'"). A contract taken earlier in the same action (the
+    first of two taken contracts, a first extra contract, Matteo's at the round start) is not old."""
+    return [c for c in state.active[seat] if c not in state.new_contracts]
 
 
 # --- travel (MP-TRAVEL-*, MP-MOVE-1, MP-CHAR-6/7/8) ---------------------------------------------------------
@@ -473,7 +491,7 @@ def arrive(state, seat: int, cities) -> None:
     """MP-TRAVEL-4..8/10/11: trading posts where the move ended (and, for Wilhelm, where he passed);
     the bonuses come after all the posts are placed."""
     follow: list[tuple] = []
-    for city in cities:
+    for city in dict.fromkeys(cities):        # each city once: two travellers, or a walk, may end where one passed
         if city not in state.map.cities or state.has_post(seat, city):          # MP-TRAVEL-10 / MP-TRAVEL-8
             continue
         if state.posts_left[seat] == 0:
@@ -549,11 +567,13 @@ def options(state) -> list:
             out.append(Choose("contract", 0))
         return out
     if kind == "extra_contract":
+        if len(state.active[seat]) >= 2 and not old_contracts(state, seat):
+            return [Choose("extra_contract", 0)]   # [ruling] no space and nothing old to make room: none taken
         out = [Choose("extra_contract", c) for c in range(1, len(state.board_contracts) + 1)
                if state.board_contracts[c - 1] is not None]
         return out + [Choose("extra_contract", 0)]
-    if kind == "discard":
-        return [Choose("discard", c) for c in state.active[seat]]
+    if kind == "discard":                          # MP-CONTRACT-3: an old one; [ruling] none: the new one goes
+        return [Choose("discard", c) for c in old_contracts(state, seat) or (task[2],)]
     if kind == "column_bonus":
         return [Choose("column_bonus", k) for k in range(task[2] + 1)]
     if kind == "compensation":
@@ -563,6 +583,8 @@ def options(state) -> list:
     if kind == "extra_move":
         return extra_move_options(state, seat) + [Move(())]
     if kind == "move_post":
+        if state.has_post(seat, task[2]):          # MP-TRAVEL-8: a post came there earlier in this action
+            return [Choose("move_post", "")]
         here = [c for c in sorted(state.posts) if seat in state.posts[c] and c != "beijing" and c != task[2]]
         return [Choose("move_post", c) for c in here] + [Choose("move_post", "")]
     if kind == "repeat":
@@ -653,11 +675,17 @@ def resolve(state, action, plan) -> None:
             state.board_contracts[v - 1] = None
             _take_contract(state, seat, cid, "MP-CONTRACT-3")
     elif kind == "discard":
-        state.active[seat].remove(v)
-        state._own("special_pile").append(v)
-        state.active[seat].append(task[2])
-        state._log(seat, tr("Player {seat} discards contract {old} to the special pile and takes contract {new}.").format(
-            seat=seat, old=v, new=task[2]), "MP-CONTRACT-3")
+        if v == task[2]:                            # [ruling] nothing old to discard: the new contract goes
+            state.new_contracts = tuple(c for c in state.new_contracts if c != v)
+            state._own("special_pile").append(v)
+            state._log(seat, tr("Player {seat} has no old contract to make room for contract {new}: it goes to the "
+                                "special pile.").format(seat=seat, new=v), "MP-CONTRACT-3")
+        else:
+            state.active[seat].remove(v)
+            state._own("special_pile").append(v)
+            state.active[seat].append(task[2])
+            state._log(seat, tr("Player {seat} discards contract {old} to the special pile and takes contract {new}."
+                                ).format(seat=seat, old=v, new=task[2]), "MP-CONTRACT-3")
     elif kind == "column_bonus":
         gain(state, seat, (("coins", v), ("camels", task[2] - v)), "MP-CONTRACT-2", "contract column bonus")
     elif kind == "compensation":

@@ -30,7 +30,7 @@ from ..core import Event, RuleViolation, _short, article, check_seed, plural
 from ..i18n import tr
 from . import effects, movegen
 from .actions import Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move, Place, Reroll
-from .components import GOODS, SPACE_NAMES, GameData, default_data
+from .components import GOODS, PILES, SPACE_NAMES, GameData, default_data
 from .travel import Map
 
 __all__ = ["CHARACTERS", "FIRST_GAME", "State", "new_game"]
@@ -146,6 +146,9 @@ class State:
         self.events: list[Event] = []
         self.tasks: list[tuple] = []
         self.options = {"objectives": 2, "player_count_variant": False}
+        self.new_contracts: tuple[int, ...] = ()
+        """Contracts taken since the action in progress began (MP-CONTRACT-3: they are not old); a tuple,
+        replaced (never changed in place), so copies may share it."""
 
     # --- setup --------------------------------------------------------------------------------
     def _setup(self, characters: Any) -> None:
@@ -193,7 +196,7 @@ class State:
         regular = sorted(i for i, c in d.contracts.items() if c["kind"] == "regular")
         chance.shuffle(rng, starting, "starting contracts")
         chance.shuffle(rng, regular, "contracts")
-        piles = [regular[6 * k: 6 * k + 6] for k in range(5)]
+        piles = [regular[6 * k: 6 * k + 6] for k in range(PILES)]
         self.board_contracts = piles[0]
         self.piles = piles[1:]
         self.special_pile = regular[30:]
@@ -410,6 +413,8 @@ class State:
     def _do(self, action: Any, plan: Any) -> None:
         """Carry out a checked action (``plan``: what the checks worked out)."""
         self._sheet = None if self.phase != "over" else self._sheet
+        if not self.tasks and self.new_contracts:    # a new action begins: every contract held is old now
+            self.new_contracts = ()
         if isinstance(action, (Choose, Move)):
             effects.resolve(self, action, plan)
         elif isinstance(action, Place):

@@ -68,6 +68,7 @@ def state_to_dict(state) -> dict:
         "special_pile": list(state.special_pile), "active": [list(a) for a in state.active],
         "fulfilled": [list(f) for f in state.fulfilled], "objectives": [list(o) for o in state.objectives],
         "tasks": [_jsonable(t) for t in state.tasks],
+        "new_contracts": list(state.new_contracts),
         "options": dict(state.options),
         "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events],
         "rng": {"version": version, "state": list(internal)},
@@ -194,6 +195,8 @@ def saved_game_model() -> type:
         tasks: list[list[Any]] = Field(description="pending decisions and effects, first one next: each [kind, seat, "
                                        "...] as listed in marco_polo/effects.py; each kind's values (seat, card of "
                                        "the right kind, die-bounded numbers) are checked on load (MP-TURN-1)")
+        new_contracts: list[ContractId] = Field(default=[], description="contracts taken since the action in "
+                                               "progress began: not old, so not to be discarded (MP-CONTRACT-3)")
         events: list[Logged]
         rng: Rng
         data: Optional[str] = Field(default=None, description="absent for the package's own game data; else the "
@@ -203,8 +206,13 @@ def saved_game_model() -> type:
     return SaveFile
 
 
-def state_from_dict(data: Any, source: str = "saved game", game_data=None):
+def state_from_dict(data: Any, source: str = "saved game", game_data=None, *, history: bool = True):
     """Validate ``data`` and rebuild the :class:`~caravan_lessons.marco_polo.rules.State`.
+
+    The checks: the schema, every piece once (:mod:`.checks`), the round, dice, cards and score as the
+    rules have them (``checks.check_position``; with ``history``, also how the pieces got there: all 5
+    dice of each colour out this round, every contract somewhere, victory points by kind adding up), the
+    pending tasks well formed, and that the position can be played on (``checks.check_playable``).
 
     Args:
         data: ``to_dict()`` output (parsed JSON).
@@ -218,7 +226,7 @@ def state_from_dict(data: Any, source: str = "saved game", game_data=None):
             so and must be given that data; ``load_game`` cannot, so it refuses such a save).
     """
     from ..files import check, validate
-    from .checks import check_pieces, check_tasks
+    from .checks import check_pieces, check_playable, check_position, check_tasks
     from .components import GameData, default_data
     from .rules import CHARACTERS, State
 
@@ -270,6 +278,7 @@ def state_from_dict(data: Any, source: str = "saved game", game_data=None):
         saved.special_pile + [c for a in saved.active for c in a] + [c for f in saved.fulfilled for c in f]
     check_pieces(saved, n, d, ok)
     ids += check_tasks(saved, n, d, kinds, ok)
+    check_position(saved, n, d, kinds, ok, history=history)
     twice = sorted(c for c in set(ids) if ids.count(c) > 1)
     ok(not twice, f"contract(s) {twice} appear twice; each of the 44 contracts is in one place", "MP-SETUP-5")
     ok(all(c in d.contracts for c in ids), f"a contract id is unknown (0..{len(d.contracts) - 1})", "MP-SETUP-5")
@@ -302,15 +311,35 @@ def state_from_dict(data: Any, source: str = "saved game", game_data=None):
     state.city_cards = {k: list(v) for k, v in saved.city_cards.items()}
     state.card_city = {c: city for city, cards in state.city_cards.items() for c in cards}
     state.tasks = [_tupled(t) for t in saved.tasks]
+    state.new_contracts = tuple(saved.new_contracts)
     state.events = [Event(e.player, e.text, e.rule) for e in saved.events]
     state._sheet = None
     state.rng = random.Random()
     try:
         state.rng.setstate((saved.rng.version, tuple(saved.rng.state), None))
-        state.legal_actions()
+        check_playable(state, ok)
+    except SaveFileError:
+        raise
     except (ValueError, TypeError, KeyError, IndexError, AssertionError, OverflowError, AttributeError) as exc:
         raise SaveFileError(f"{source}: the saved position cannot be played on ({type(exc).__name__}: {exc})") from None
     return state
+
+
+def lesson_position(data: Any, game_data=None, source: str = "lesson position"):
+    """A position set up by hand for a lesson, an exercise or a test (a real game's state with some dice,
+    contracts or points changed), checked like a saved game but for how its pieces got there.
+
+    [ruling] A lesson (``marco_polo.scenario``) gives a player the dice its example needs (two dice, not
+    five), lifts a contract from a pile into an active space, sets victory points, or ends a game early to
+    show a score sheet. No game reaches such a position, so the saved-game loader refuses it; this path
+    skips exactly those history checks (all 5 dice of each colour out this round, every contract somewhere
+    and one starting contract a player, full piles of 6, victory points by kind adding up, the game over
+    only after the last round and with its winners named), and keeps every other check, playability included.
+
+    Raises:
+        SaveFileError: the position breaks the schema or a rule of the position ("lesson position: MP-...").
+    """
+    return state_from_dict(data, source=source, game_data=game_data, history=False)
 
 
 def __getattr__(name: str):

@@ -6,8 +6,14 @@
 
 Starts from ``new_game(len(characters), seed, characters=...)`` at seat 0's first turn of round 1 (the
 setup choices, such as compensation for a low roll, take their first option) and changes only what you
-name. The result goes through the same consistency rules as a saved game (``State.from_dict``), so it is a
-position the rules allow counting-wise: every contract, objective, die and trading post in one place.
+name. The result goes through the consistency rules of a saved game's position (``saves.lesson_position``):
+every contract, objective, die and trading post in one place, the dice, the round and the score as the
+rules have them, a legal action to play.
+
+[ruling] A lesson may set up what no game reaches: two dice where a round gives five, a contract lifted from
+a pile, a finished game in round 1. ``lesson_position`` skips exactly the checks of how the pieces got there
+(see there); the saved-game loader (``State.from_dict``, ``load_game``) keeps them, so such a position,
+saved, does not load back as a game.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ from typing import Any
 from ..core import SaveFileError, _short
 from .components import GOODS
 from .rules import State, new_game
+from .saves import lesson_position
 
 _NOT_GIVEN = object()
 
@@ -215,6 +222,6 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
         state.phase, state.current = "over", -1
     state._sheet = None
     try:
-        return State.from_dict(state.to_dict())
+        return lesson_position(state.to_dict(), source="scenario")
     except SaveFileError as exc:
-        raise ValueError(f"scenario: {str(exc).removeprefix('saved game: ')}") from None
+        raise ValueError(str(exc)) from None

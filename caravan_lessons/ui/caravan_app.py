@@ -26,8 +26,9 @@ import ipywidgets as W
 from .. import boards
 from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, make_bot, new_game
 from ..caravan.agents import BOTS as CARAVAN_BOTS
-from ..core import _short, plural
-from ..caravan.components import GOODS, PLAYER_COLOURS
+from ..core import _short, join_and, plural
+from ..i18n import N_, ngettext, tr
+from ..caravan.components import GOODS, PLAYER_COLOURS, good_name
 from .board import LiveBoard
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
@@ -96,18 +97,16 @@ class CaravanApp(PlayShell):
         self.picker = boards.BoardPicker(self.figure, state.board.graph, self.pick)
         self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="355px"))
         self.actions_list.add_class("caravan-actions")
-        self.play_button = W.Button(description="Play selected action", button_style="primary",
-                                    layout=W.Layout(width="200px")).add_class("caravan-play")
+        self.play_button = W.Button(button_style="primary", layout=W.Layout(width="210px")).add_class("caravan-play")
         self.play_button.on_click(lambda _b: self.play_selected())
-        self.end_button = W.Button(description="End turn", button_style="warning",
-                                   layout=W.Layout(width="120px")).add_class("caravan-end-turn")
+        self.end_button = W.Button(button_style="warning", layout=W.Layout(width="140px")).add_class("caravan-end-turn")
         self.end_button.on_click(lambda _b: self.choose(EndTurn()))
-        self.clear_button = W.Button(description="Clear selection",
-                                     layout=W.Layout(width="130px")).add_class("caravan-clear")
+        self.clear_button = W.Button(layout=W.Layout(width="150px")).add_class("caravan-clear")
         self.clear_button.on_click(lambda _b: self.clear_selection())
         if canvas != "ipympl":                  # a picture cannot be clicked: nothing to clear there
             self.clear_button.layout.display = "none"
-        self.groups_box = W.Checkbox(value=True, description="Shade my camel groups", indent=False)
+        self.groups_box = W.Checkbox(value=True, indent=False)
+        self.legal_title = W.HTML()
         self.groups_box.add_class("caravan-groups")
         self.groups_box.observe(lambda _c: self.refresh(), names="value")
         self.left = W.HTML().add_class("caravan-actions-left")
@@ -115,10 +114,19 @@ class CaravanApp(PlayShell):
         super().__init__(state, seats=seats, mode=mode, bot_seed=bot_seed, rules=RULES, score_colours=SCORE_COLOURS)
         self.start()
 
+    def relabel(self) -> None:
+        """The words of the buttons and titles made once, in the current language."""
+        super().relabel()
+        self.play_button.description = tr("Play selected action")
+        self.end_button.description = tr("End turn")
+        self.clear_button.description = tr("Clear selection")
+        self.groups_box.description = tr("Shade my camel groups")
+        self.legal_title.value = (tr("<b>Legal actions</b> (or click the board)") if self.canvas_kind == "ipympl"
+                                  else tr("<b>Legal actions</b>"))
+
     def layout_children(self) -> list:
-        how = " (or click the board)" if self.canvas_kind == "ipympl" else ""
         # the undo button sits on a row of its own: "Undo my move and the result" (230 px) is whole there
-        controls = W.VBox([self.left, W.HTML(f"<b>Legal actions</b>{how}"), self.actions_list,
+        controls = W.VBox([self.left, self.legal_title, self.actions_list,
                            W.HBox([self.play_button, self.end_button]), self.undo_button,
                            W.HBox([self.clear_button, self.groups_box], layout=W.Layout(align_items="center"))],
                           layout=W.Layout(width="365px", flex="0 0 auto"))
@@ -141,11 +149,13 @@ class CaravanApp(PlayShell):
         """Who won, with the seats' names (CAR-SCORE-3); the score sheet is shown below."""
         sheet = state.score_sheet()
         totals = sheet.totals()
-        names = " and ".join(self.seat_name(p) for p in sheet.winners)
+        names = join_and([self.seat_name(p) for p in sheet.winners])
         if len(sheet.winners) > 1:
-            return f"The game is over (CAR-END-1): {names} share the win with {plural(totals[sheet.winners[0]], 'point')} (CAR-SCORE-3)."
+            return tr("The game is over (CAR-END-1): {names} share the win with {points} (CAR-SCORE-3).").format(
+                names=names, points=plural(totals[sheet.winners[0]], "point"))
         w = sheet.winners[0]
-        return f"The game is over (CAR-END-1): {names} wins with {plural(totals[w], 'point')} (CAR-SCORE-3)."
+        return tr("The game is over (CAR-END-1): {names} wins with {points} (CAR-SCORE-3).").format(
+            names=names, points=plural(totals[w], "point"))
 
     def reveals_hidden(self, before, after, seat: int) -> bool:
         """Only the bag's order is hidden: a refill since the move revealed cubes (CAR-REFILL-3)."""
@@ -166,7 +176,7 @@ class CaravanApp(PlayShell):
         """Play the action selected in the list."""
         index = self.actions_list.value
         if index is None:
-            self.say("<i>Select an action in the list first (or click the board).</i>")
+            self.say("<i>" + tr("Select an action in the list first (or click the board).") + "</i>")
             return False
         return self.choose(self._listed[index])
 
@@ -201,7 +211,7 @@ class CaravanApp(PlayShell):
         what was selected, what was played, or why nothing can be done there (the engine's rule)."""
         state = self.state
         if not self.live:
-            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            self.say(self.replaying_words())
             return
         if state.is_terminal():
             self.say(self.game_over_words(state))
@@ -218,7 +228,8 @@ class CaravanApp(PlayShell):
                 self.choose(between[0])
                 return
             if between:
-                self.say(f"<i>{len(between)} actions go to {html.escape(label)}: choose one in the list.</i>")
+                self.say("<i>" + tr("{actions} go to {space}: choose one in the list.").format(
+                    actions=plural(len(between), "action"), space=html.escape(label)) + "</i>")
                 self._filter = between
                 self.refresh()
                 return
@@ -239,8 +250,10 @@ class CaravanApp(PlayShell):
             self.refresh()
             return
         self.selected = node
-        self.say(f"<i>{html.escape(label)} selected: {plural(len(touching), 'action')} "
-                 f"start{'s' if len(touching) == 1 else ''} here; click where to go, or pick one in the list.</i>")
+        self.say("<i>" + ngettext("{space} selected: {actions} starts here; click where to go, or pick one in the list.",
+                                  "{space} selected: {actions} start here; click where to go, or pick one in the list.",
+                                  len(touching)).format(space=html.escape(label),
+                                                        actions=plural(len(touching), "action")) + "</i>")
         self._filter = touching
         self.refresh()
 
@@ -249,7 +262,8 @@ class CaravanApp(PlayShell):
         if problem is not None:
             self.show_violation(problem)
         else:      # cannot happen (the attempt would have been listed), but never stay silent
-            self.say(f"<i>Nothing of yours can be done there now ({html.escape(str(attempt))}).</i>")
+            self.say("<i>" + tr("Nothing of yours can be done there now ({move}).").format(
+                move=html.escape(str(attempt))) + "</i>")
 
     def highlight_parts(self, state, action) -> Highlight:
         """Where a move is: its spaces framed on the board (the one to click first while nothing is selected,
@@ -266,10 +280,11 @@ class CaravanApp(PlayShell):
 
     def describe_turn(self, state, seat: int) -> str:
         n = state.actions_left
-        return (f"{plural(n, 'action')} left this turn (of {state.allowance(state.turn)}). "
-                + ("Choose from the list or click the board" if self.canvas_kind == "ipympl" else
-                   "Choose from the list and press <b>Play selected action</b>")
-                + "; <b>End turn</b> when you are done.")
+        text = (tr("{actions} left this turn (of {allowed}). Choose from the list or click the board; <b>End turn</b> "
+                   "when you are done.") if self.canvas_kind == "ipympl" else
+                tr("{actions} left this turn (of {allowed}). Choose from the list and press <b>Play selected "
+                   "action</b>; <b>End turn</b> when you are done."))
+        return text.format(actions=plural(n, "action"), allowed=state.allowance(state.turn))
 
     def draw(self, state, seat: int, live: bool) -> None:
         viz = self._viz
@@ -302,9 +317,9 @@ class CaravanApp(PlayShell):
         self.actions_list.disabled = not human_turn
         set_enabled(self.play_button, human_turn and bool(self._listed), "primary")
         set_enabled(self.end_button, human_turn and any(isinstance(a, EndTurn) for a in actions), "warning")
-        self.left.value = (f"<b>{plural(state.actions_left, 'action')} left</b> "
-                           f"for {html.escape(self.seat_name(state.current))}; {plural(len(state.bag), 'cube')} in "
-                           "the bag" if not state.over else "<b>Game over</b>")
+        self.left.value = (tr("<b>{actions} left</b> for {player}; {cubes} in the bag").format(
+            actions=plural(state.actions_left, "action"), player=html.escape(self.seat_name(state.current)),
+            cubes=plural(len(state.bag), "cube")) if not state.over else "<b>" + tr("Game over") + "</b>")
         self.players_view.value = self._players_html(state, [self.seat_name(p) for p in range(state.players)])
 
     @staticmethod
@@ -316,21 +331,25 @@ class CaravanApp(PlayShell):
             if node in board.city_name:
                 return board.city_name[node]
             if node in board.number_of:
-                return f"space {board.number_of[node]}"
+                return tr("space {number}").format(number=board.number_of[node])
             return f"r{node[0]}c{node[1]}"
 
         if isinstance(action, PlaceCamel):
-            text = f"place a camel on {where(action.space)}"
+            text = tr("place a camel on {space}").format(space=where(action.space))
         elif isinstance(action, MoveCamel):
-            text = f"move a camel {where(action.source)} \u2192 {where(action.target)}"
+            text = tr("move a camel {source} \u2192 {target}").format(source=where(action.source),
+                                                                    target=where(action.target))
         elif isinstance(action, PickUp):
-            text = f"pick up {state.goods.get(action.space, 'the good')} on {where(action.space)}"
+            good = state.goods.get(action.space)
+            text = tr("pick up {good} on {space}").format(good=good_name(good) if good else tr("the good"),
+                                                          space=where(action.space))
         elif isinstance(action, Steal):
-            text = f"steal {action.good} from player {action.victim} on {where(action.space)}"
+            text = tr("steal {good} from player {victim} on {space}").format(
+                good=good_name(action.good), victim=action.victim, space=where(action.space))
         elif isinstance(action, MoveGood):
-            text = f"move {action.good} {where(action.source)} \u2192 {where(action.target)}"
-            if board.good_of.get(action.target) == action.good:
-                text += ": delivers!"
+            text = (tr("move {good} {source} \u2192 {target}: delivers!") if board.good_of.get(action.target) == action.good
+                    else tr("move {good} {source} \u2192 {target}")).format(
+                good=good_name(action.good), source=where(action.source), target=where(action.target))
         else:
             text = str(action)
         cost = state.cost(action)
@@ -342,13 +361,16 @@ class CaravanApp(PlayShell):
         totals = sheet.totals()
         rows = []
         for p in range(state.players):
-            delivered = ", ".join(f"{state.delivered[p].count(g)} {g}" for g in GOODS if g in state.delivered[p])
+            delivered = ", ".join(f"{state.delivered[p].count(g)} {good_name(g)}" for g in GOODS if g in state.delivered[p])
             rows.append(f"<tr><td style='white-space:nowrap'><span style='color:{PLAYER_COLOURS[p]}'>&#9679;</span> "
                         f"{html.escape(names[p])}</td>"
                         f"<td style='white-space:normal;min-width:120px'>{html.escape(delivered) or '-'}</td><td>{state.markers[p]}</td><td>{state.tokens[p]}</td>"
                         f"<td>{len(state.loaded_goods(p))}</td><td><b>{totals[p]}</b></td></tr>")
-        head = ("<tr><th>seat</th><th>delivered</th><th title='demand markers'>demand</th>"
-                "<th title='theft tokens'>tokens</th><th>loaded</th><th>points</th></tr>")
+        words = {"seat": tr("seat"), "delivered": tr("delivered"), "markers": tr("demand markers"),
+                 "demand": tr("demand"), "theft": tr("theft tokens"), "tokens": tr("tokens"), "loaded": tr("loaded"),
+                 "points": tr("points")}
+        head = ("<tr><th>{seat}</th><th>{delivered}</th><th title='{markers}'>{demand}</th><th title='{theft}'>{tokens}"
+                "</th><th>{loaded}</th><th>{points}</th></tr>").format(**{k: html.escape(v) for k, v in words.items()})
         note = f"<div style='font-size:90%'>{html.escape(sheet.verdict)}</div>"
         return f"<table style='font-size:90%;max-width:820px'>{head}{''.join(rows)}</table>{note}"
 
@@ -409,8 +431,8 @@ class CaravanGuide(ScriptedGuide):
     relay and deliver, End turn. Each step frames the space to click in orange; the rule is explained after it."""
 
     steps = 7
-    welcome = ("Welcome! This guided turn walks you through your first two turns: follow the orange frames. "
-               "Click a framed space on the board (or pick the same action in the list and press Play).")
+    welcome = N_("Welcome! This guided turn walks you through your first two turns: follow the orange frames. "
+                 "Click a framed space on the board (or pick the same action in the list and press Play).")
 
     def __init__(self):
         super().__init__()
@@ -426,14 +448,15 @@ class CaravanGuide(ScriptedGuide):
             good = state.goods[pick.space]
             self.target = (pick.space, good)
             return (PlaceCamel(pick.space),
-                    f"Click <b>{html.escape(state.board.label(pick.space))}</b> (framed in orange): your camel goes on "
-                    f"the space where a cube of <b>{good}</b> lies. Your first turn has 1 action, and placing an empty "
-                    "camel on a space with no camel costs 1 (CAR-TURN-1, CAR-ACT-1).", "CAR-ACT-1")
+                    tr("Click <b>{space}</b> (framed in orange): your camel goes on the space where a cube of <b>{good}"
+                       "</b> lies. Your first turn has 1 action, and placing an empty camel on a space with no camel "
+                       "costs 1 (CAR-TURN-1, CAR-ACT-1).").format(space=html.escape(state.board.label(pick.space)),
+                                                                  good=good_name(good)), "CAR-ACT-1")
         if step == 1:
-            return (EndTurn(), "Your action is used: press <b>End turn</b> (outlined). The two bots play their turns "
-                               "of 2 and 3 actions; then you have 4 (CAR-TURN-1).", "CAR-TURN-1")
+            return (EndTurn(), tr("Your action is used: press <b>End turn</b> (outlined). The two bots play their turns "
+                                  "of 2 and 3 actions; then you have 4 (CAR-TURN-1)."), "CAR-TURN-1")
         if state.actions_left == 0 or step >= 6:
-            return (EndTurn(), "All 4 actions are used: press <b>End turn</b> (CAR-TURN-2).", "CAR-TURN-2")
+            return (EndTurn(), tr("All 4 actions are used: press <b>End turn</b> (CAR-TURN-2)."), "CAR-TURN-2")
         delivers = [a for a in state.legal_actions()
                     if isinstance(a, MoveGood) and state.board.good_of.get(a.target) == a.good]
         plan = delivers[:1] or delivery_plan(state, me)
@@ -443,18 +466,20 @@ class CaravanGuide(ScriptedGuide):
         label = state.board.label
         if isinstance(action, PlaceCamel):
             city = plan[-1].target
-            words = (f"Click <b>{html.escape(label(action.space))}</b>: one more camel of the chain from the "
-                     f"{plan[-1].good} to {html.escape(label(city))}, the city that wants it. A camel may go to any "
-                     "space, however far (CAR-CAMEL-1); 1 action.")
+            words = tr("Click <b>{space}</b>: one more camel of the chain from the {good} to {city}, the city that "
+                       "wants it. A camel may go to any space, however far (CAR-CAMEL-1); 1 action.").format(
+                space=html.escape(label(action.space)), good=good_name(plan[-1].good), city=html.escape(label(city)))
             return action, words, "CAR-CAMEL-1"
         if isinstance(action, PickUp):
-            return (action, f"Click <b>{html.escape(label(action.space))}</b>, where your empty camel stands on the "
-                            f"{state.goods[action.space]}: it loads the cube (1 action), and any demand markers there "
-                            "come to your board (CAR-PICK-1, CAR-PICK-2).", "CAR-PICK-1")
-        return (action, f"Now relay it: click <b>{html.escape(label(action.source))}</b> (your loaded camel), then "
-                        f"<b>{html.escape(label(action.target))}</b>. The {action.good} moves along your chain of "
-                        "orthogonally joined camels in 1 action and is delivered in its city (CAR-MOVE-1, "
-                        "CAR-MOVE-2).", "CAR-MOVE-2")
+            return (action, tr("Click <b>{space}</b>, where your empty camel stands on the {good}: it loads the cube "
+                               "(1 action), and any demand markers there come to your board (CAR-PICK-1, "
+                               "CAR-PICK-2).").format(space=html.escape(label(action.space)),
+                                                      good=good_name(state.goods[action.space])), "CAR-PICK-1")
+        return (action, tr("Now relay it: click <b>{source}</b> (your loaded camel), then <b>{target}</b>. The {good} "
+                           "moves along your chain of orthogonally joined camels in 1 action and is delivered in its "
+                           "city (CAR-MOVE-1, CAR-MOVE-2).").format(source=html.escape(label(action.source)),
+                                                                    target=html.escape(label(action.target)),
+                                                                    good=good_name(action.good)), "CAR-MOVE-2")
 
 
 def guided_first_turn(seed: int = 2, bot: str = "heuristic", bot_seed: int = 0, canvas: str = "ipympl") -> CaravanApp:

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 
 import ipywidgets as W
 
+from ..i18n import N_, Translated, tr
+
 
 def alternate_rows(rows) -> tuple:
     """Score rows reordered so the players alternate within each category.
@@ -41,9 +43,43 @@ def alternate_rows(rows) -> tuple:
     return tuple(row for _, row in sorted(keyed, key=lambda pair: pair[0]))
 
 
+UNITS = Translated({"rupees": N_("rupees"), "points": N_("points"), "victory points": N_("victory points"),
+                    "dirhams": N_("dirhams"), "coins": N_("coins")})
+"""The units of score sheets (``ScoreSheet.unit``) as column headings, in the current language."""
+
+
+def unit_name(unit: str) -> str:
+    """A score sheet's unit as a heading in the current language (``"rupees"``: ``"rúpias"``, ``"rupiat"``)."""
+    return UNITS.get(unit, unit)
+
+
 def amount(n: int, unit: str) -> str:
-    """``n`` in ``unit`` with the unit's singular for one: ``amount(1, "rupees")`` -> ``"1 rupee"``."""
-    return f"{n} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
+    """``n`` in ``unit`` with the number right, in the current language: ``amount(1, "rupees")`` -> ``"1 rupee"``
+    (``"1 rúpia"``, ``"1 rupia"``); the unit is the English plural of a catalogue noun."""
+    from ..core import plural
+
+    return plural(n, unit[:-1], unit) if unit.endswith("s") else f"{n} {unit}"
+
+
+CATEGORIES = Translated({
+    "bonus": N_("bonus tokens"), "card": N_("goods cards"), "play": N_("during play"), "camel token": N_("camel token"),
+    "demand": N_("demand markers"), "penalty": N_("penalty"), "dirhams": N_("dirhams"), "goods tiles": N_("goods tiles"),
+    "relation tiles": N_("relation tiles"), "coins": N_("coins"), "beijing": N_("Beijing"), "contracts": N_("contracts"),
+    "objectives": N_("objectives")})
+"""The kinds of score rows (the part of ``ScoreRow.source`` before ``:``), as a chart's legend names them."""
+
+
+def category_label(category: str) -> str:
+    """The legend word of a score category in the current language: a good's name for ``"goods:<good>"``
+    (``"goods:cloth"``: ``"tecido"``), else the kind's word (``"bonus:3"``: ``"bonus tokens"``)."""
+    from ..i18n import noun, pgettext
+
+    if category.startswith("goods:"):
+        good = category.split(":", 1)[1]
+        word = pgettext("good", good)
+        return word if word != good else noun(good, good)
+    kind = category.split(":")[0]
+    return CATEGORIES.get(kind, kind)
 
 
 TAB10 = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
@@ -58,10 +94,9 @@ def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, he
     (``step`` 0) the chart is one compact line, not an empty frame."""
     from ..viz import category_of
 
-    unit = html.escape(sheet.unit)
     if step <= 0:
-        return (f"<div class='score-bars score-bars-empty' style='padding:2px 8px;color:#555;font-size:90%'>"
-                f"Nothing counted yet: {amount(0, unit)} each.</div>")
+        return ("<div class='score-bars score-bars-empty' style='padding:2px 8px;color:#555;font-size:90%'>"
+                + tr("Nothing counted yet: {amount} each.").format(amount=amount(0, sheet.unit)) + "</div>")
     colours = dict(colours or {})
     spare = iter(TAB10 * 4)
     top = max(sheet.totals() + [1])
@@ -73,12 +108,12 @@ def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, he
         colour = colours.get(category) or colours.get(category.split(":")[0])
         if colour is None:
             colour = colours[category] = next(spare)
-        label = category.split(":")[-1] if category.startswith("goods:") else category.split(":")[0]
+        label = category_label(category)
         legend.setdefault(label, colour)
         newest = "outline:3px solid #d50000;outline-offset:-3px;" if i == step - 1 else ""
         px = max(1, round(row.points / top * height))
         stacks[row.player].append(
-            f"<div title='{html.escape(row.item)}: +{amount(row.points, unit)}' style='height:{px}px;background:{colour};"
+            f"<div title='{html.escape(row.item)}: +{amount(row.points, sheet.unit)}' style='height:{px}px;background:{colour};"
             f"border-top:1px solid white;{newest}'></div>")
         totals[row.player] += row.points
     bars = "".join(
@@ -86,12 +121,13 @@ def score_chart_html(sheet, step: int, names, colours: Mapping | None = None, he
         f"<div style='display:flex;flex-direction:column-reverse;width:64px;height:{height}px;"
         f"border-bottom:1px solid #333'>{''.join(stacks[p])}</div>"
         f"<div style='font-size:85%;text-align:center;line-height:1.2'>{html.escape(names[p])}<br>"
-        f"<b>{amount(totals[p], unit)}</b></div></div>" for p in range(sheet.players))
+        f"<b>{amount(totals[p], sheet.unit)}</b></div></div>" for p in range(sheet.players))
     keys = "".join(
         f"<div style='white-space:nowrap'><span style='display:inline-block;width:12px;height:12px;background:{c};"
         f"border:1px solid #333;margin-right:5px;vertical-align:middle'></span>{html.escape(k)}</div>"
         for k, c in legend.items())
-    legend_html = f"<div style='font-size:90%;align-self:center'><b>counted so far</b>{keys}</div>"
+    counted = tr("counted so far")
+    legend_html = f"<div style='font-size:90%;align-self:center'><b>{counted}</b>{keys}</div>"
     return (f"<div class='score-bars' style='display:flex;align-items:flex-end;padding:4px 8px'>"
             f"{bars}{legend_html}</div>")
 
@@ -136,11 +172,11 @@ class ScoreStepper(W.VBox):
         self.rules = rules or {}
         self.colours = dict(colours or {})
         self.step = 0
-        self.back_button = W.Button(description="Back", icon="arrow-left",
-                                    layout=W.Layout(width="90px")).add_class("score-back")
-        self.next_button = W.Button(description="Next", icon="arrow-right", button_style="primary",
-                                    layout=W.Layout(width="90px")).add_class("score-next")
-        self.all_button = W.Button(description="Show all", layout=W.Layout(width="100px")).add_class("score-all")
+        self.back_button = W.Button(icon="arrow-left", layout=W.Layout(width="100px")).add_class("score-back")
+        self.next_button = W.Button(icon="arrow-right", button_style="primary",
+                                    layout=W.Layout(width="100px")).add_class("score-next")
+        self.all_button = W.Button(layout=W.Layout(width="130px")).add_class("score-all")
+        self.relabel()
         self.back_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
         self.all_button.on_click(lambda _b: self.go(len(self.sheet.rows)))
@@ -152,6 +188,14 @@ class ScoreStepper(W.VBox):
         self.add_class("score-stepper")
         if sheet is not None:
             self.set_sheet(sheet, names=names)
+
+    def relabel(self) -> None:
+        """The buttons' words and the shown step in the current language (after ``set_language``)."""
+        self.back_button.description = tr("Back")
+        self.next_button.description = tr("Next")
+        self.all_button.description = tr("Show all")
+        if self.sheet is not None:
+            self.go(self.step)
 
     def set_sheet(self, sheet, names=None) -> None:
         """Show ``sheet``: from step 0 if it is a new sheet, at the same step if it equals the one shown.
@@ -169,7 +213,7 @@ class ScoreStepper(W.VBox):
             raise ValueError(f"ScoreStepper: names is a list of {sheet.players} player names (strings), "
                              f"not {_short(names)}")
         if names is not None or not self.names:
-            self.names = list(names or [f"player {p}" for p in range(sheet.players)])
+            self.names = list(names or [tr("player {seat}").format(seat=p) for p in range(sheet.players)])
         if sheet == self._source:
             self.go(self.step)
             return
@@ -202,14 +246,15 @@ class ScoreStepper(W.VBox):
         self.next_button.disabled = self.all_button.disabled = step == last
 
     def _text(self, step: int) -> str:
-        sheet, names, unit = self.sheet, self.names, html.escape(self.sheet.unit)
+        sheet, names, unit = self.sheet, self.names, self.sheet.unit
         totals = sheet.cumulative()[step]
-        parts = [f"<b>Step {step} of {len(sheet.rows)}</b>: "
+        parts = [tr("<b>Step {step} of {steps}</b>: ").format(step=step, steps=len(sheet.rows))
                  + ", ".join(f"{html.escape(names[p])} {amount(totals[p], unit)}" for p in range(len(totals)))]
         if step:
             row = sheet.rows[step - 1]
-            parts.append(f"<div>Newest: {html.escape(names[row.player])}, {html.escape(row.item)} "
-                         f"<b>+{amount(row.points, unit)}</b> ({html.escape(row.rule)})</div>")
+            parts.append("<div>" + tr("Newest: {player}, {item} <b>+{points}</b> ({rule})").format(
+                player=html.escape(names[row.player]), item=html.escape(row.item), points=amount(row.points, unit),
+                rule=html.escape(row.rule)) + "</div>")
             rule = self.rules.get(row.rule)
             if rule is not None:
                 parts.append(f"<div style='color:#555;font-size:90%;max-width:520px'>{html.escape(str(rule))}</div>")
@@ -221,15 +266,19 @@ class ScoreStepper(W.VBox):
                 f"<td style='{cell}'>{html.escape(names[r.player])}</td><td style='{wrap}'>{html.escape(r.item)}</td>"
                 f"<td style='{cell};text-align:right'>{r.points}</td><td style='{cell}'>{html.escape(r.rule)}</td></tr>"
                 for i, r in enumerate(sheet.rows[:step], 1))
-            head = "".join(f"<th style='{cell};text-align:left'>{h}</th>" for h in ("#", "who", "item", unit, "rule"))
+            head = "".join(f"<th style='{cell};text-align:left'>{html.escape(h)}</th>"
+                           for h in ("#", tr("who"), tr("item"), unit_name(unit), tr("rule")))
             parts.append(f"<table class='score-table' style='border-collapse:collapse;font-size:90%;margin-top:4px'>"
                          f"<tr>{head}</tr>{body}</table>")
         else:
-            parts = [f"<b>Step 0 of {len(sheet.rows)}</b>: press <b>Next</b> to count the first item, or "
-                     "<b>Show all</b>."]
+            parts = [tr("<b>Step 0 of {steps}</b>: press <b>Next</b> to count the first item, or <b>Show all</b>.")
+                     .format(steps=len(sheet.rows))]
         if step == len(sheet.rows) and sheet.verdict:
             parts.append(f"<div style='max-width:520px'><b>{html.escape(sheet.verdict)}</b></div>")
         return "<div style='line-height:1.45'>" + "".join(parts) + "</div>"
+
+
+from ..core import plural  # noqa: E402 - the plural nouns of the panel's count
 
 
 class RulePanel(W.VBox):
@@ -249,8 +298,8 @@ class RulePanel(W.VBox):
         if not isinstance(query, str):
             raise ValueError(f"RulePanel: query is a string (a rule ID or words), not {_short(query)}")
         self.rules = rules
-        self.box = W.Text(value=query, placeholder="a rule ID or a word, e.g. JAI-TAKE-7 or camel",
-                          description="Look up", continuous_update=True).add_class("rule-query")
+        self.box = W.Text(value=query, placeholder=tr("a rule ID or a word, e.g. JAI-TAKE-7 or camel"),
+                          description=tr("Look up"), continuous_update=True).add_class("rule-query")
         self.results = W.HTML().add_class("rule-results")
         self.box.observe(lambda _change: self.show(), names="value")
         super().__init__([self.box, self.results])
@@ -266,16 +315,19 @@ class RulePanel(W.VBox):
         by_id = [r for key, r in self.rules.items() if key.startswith(upper)]
         if by_id:
             return by_id
-        words = query.lower().split()
-        return [r for r in self.rules.values() if all(w in (r.text + " " + r.section).lower() for w in words)]
+        words = query.lower().split()   # in the current language, and in English (a learner may type either)
+        return [r for r in self.rules.values() if all(w in " ".join(
+            (r.text, r.section, getattr(r, "source_text", ""), getattr(r, "source_section", ""))).lower() for w in words)]
 
     def show(self) -> None:
         found = self.find(self.box.value)
         if not self.box.value.strip():
-            self.results.value = f"<i>{len(self.rules)} rules. Type an ID or a word.</i>"
+            self.results.value = "<i>" + tr("{rules}. Type an ID or a word.").format(
+                rules=plural(len(self.rules), "rule")) + "</i>"
         elif not found:
-            self.results.value = f"<i>No rule matches {html.escape(self.box.value)!s}.</i>"
+            self.results.value = "<i>" + tr("No rule matches {query}.").format(query=html.escape(self.box.value)) + "</i>"
         else:
             self.results.value = "".join(
-                f"<p><b>{html.escape(r.id)}</b> <span style='color:#777'>(rulebook: {html.escape(r.section)})"
-                f"</span><br>{html.escape(r.text)}</p>" for r in found[:20])
+                f"<p><b>{html.escape(r.id)}</b> <span style='color:#777'>("
+                + tr("rulebook: {section}").format(section=html.escape(r.section))
+                + f")</span><br>{html.escape(r.text)}</p>" for r in found[:20])

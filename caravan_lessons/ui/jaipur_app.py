@@ -29,14 +29,18 @@ from collections import Counter
 import ipywidgets as W
 import traitlets
 
-from ..core import RuleViolation
+from ..core import RuleViolation, join_and, plural
+from ..i18n import N_, tr
 from ..jaipur import CARD_TYPES, GOODS, PLAYING, ROUND_OVER, NextRound, new_game, selection_to_action
-from ..jaipur.components import CARD_COLOURS, CARD_COUNTS, HAND_LIMIT, MARKET_SIZE, PLURAL, RULES, TEXT_ON
+from ..jaipur.components import (CARD_COLOURS, CARD_COUNTS, HAND_LIMIT, MARKET_SIZE, RULES, TEXT_ON, card_name,
+                                 cards)
 from ..viz.jaipur import SCORE_COLOURS
 from .shell import HUMAN, Guide, PlayShell
 
 ACTION_KINDS = ("take_one", "exchange", "take_camels", "sell")
-LABELS = {"take_one": "Take one good", "exchange": "Exchange", "take_camels": "Take all camels", "sell": "Sell"}
+LABELS = {"take_one": N_("Take one good"), "exchange": N_("Exchange"), "take_camels": N_("Take all camels"),
+          "sell": N_("Sell")}
+"""The action buttons' labels (catalogue messages: shown with ``tr``)."""
 RULE_OF_KIND = {"take_one": "JAI-TAKE-1", "exchange": "JAI-TAKE-2", "take_camels": "JAI-TAKE-5", "sell": "JAI-SELL-1"}
 """The rule clause of each kind of move: the clause the engine's log names for it (``State.events``)."""
 
@@ -57,10 +61,6 @@ STYLE = "<style>" + "".join(
 </style>"""
 """The style sheet of the app (card colours by type, the green outline of legal cards, the thick
 border of selected ones, the orange outline of a guided step's targets)."""
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 class CardButton(W.Button):
@@ -108,10 +108,10 @@ class CardButton(W.Button):
         """Show ``card`` ("" hides the button), unselected; one message to the browser at most."""
         with self.hold_sync():
             self.visible = bool(card)
-            if card and card != self.card:
+            if card and (card != self.card or self.description != card_name(card)):
                 self.card = card
-                self.description = card
-                self.tooltip = f"{card}: click to select"
+                self.description = card_name(card)
+                self.tooltip = tr("{card}: click to select").format(card=card_name(card))
             self.legal, self.target = legal and bool(card), target
             self.value = False
             self.disabled = not enabled
@@ -143,7 +143,7 @@ class JaipurApp(PlayShell):
     """
 
     css_prefix = "jaipur"
-    continue_label = "Next round"
+    continue_label = N_("Next round")
     players = 2
 
     def __init__(self, seed: int = 1, bot: str = "random", seats=None, mode: str = "practice", bot_seed: int = 0):
@@ -155,17 +155,16 @@ class JaipurApp(PlayShell):
         self.market_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("jaipur-market")
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("jaipur-hand")
         self.herd_box = W.HBox(layout=W.Layout(flex_flow="row wrap")).add_class("jaipur-herd")
-        self.market_title = W.HTML("<b>Market</b>: click goods to take them").add_class("jaipur-title")
+        self.market_title = W.HTML().add_class("jaipur-title")
         self.hand_title = W.HTML().add_class("jaipur-title")
         self.herd_title = W.HTML().add_class("jaipur-title")
         self.buttons = {}
         for kind in ACTION_KINDS:
-            button = W.Button(description=LABELS[kind], layout=W.Layout(width="auto", min_width="120px"))
+            button = W.Button(layout=W.Layout(width="auto", min_width="120px"))
             button.add_class(f"jaipur-{kind.replace('_', '-')}")
             button.on_click(lambda _b, kind=kind: self.act(kind))
             self.buttons[kind] = button
-        self.clear_button = W.Button(description="Clear selection", layout=W.Layout(width="auto")).add_class(
-            "jaipur-clear")
+        self.clear_button = W.Button(layout=W.Layout(width="auto")).add_class("jaipur-clear")
         self.clear_button.on_click(lambda _b: self.clear_selection())
         # fixed pools of card buttons, reused on every redraw (no widget is created per move)
         self._pools = {"market": [self._card_button("market", "100px") for _ in range(MARKET_SIZE)],
@@ -183,6 +182,15 @@ class JaipurApp(PlayShell):
         self.continue_button.add_class("jaipur-next-round")
         self.next_button = self.continue_button
         self.start()
+
+    def relabel(self) -> None:
+        """The words of the buttons and titles made once, in the current language."""
+        super().relabel()
+        self.market_title.value = tr("<b>Market</b>: click goods to take them")
+        for kind, button in self.buttons.items():
+            button.description = tr(LABELS[kind])
+        self.clear_button.description = tr("Clear selection")
+        self._board_cache = None
 
     def layout_children(self) -> list:
         play_area = W.VBox([
@@ -228,7 +236,7 @@ class JaipurApp(PlayShell):
         engine's RuleViolation. The app never names a rule of its own.
         """
         if not self.live:
-            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            self.say(self.replaying_words())
             return False
         if self.paused:
             return self.play(NextRound())  # the shell explains the pause and changes nothing
@@ -293,7 +301,7 @@ class JaipurApp(PlayShell):
         """Select the cards of the first legal take-or-sell action and click its button (for demos and
         timing); at a round end, press Next round. True if something was played."""
         if not self.live:
-            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            self.say(self.replaying_words())
             return False
         if self.paused:
             self.next_button.click()
@@ -318,8 +326,10 @@ class JaipurApp(PlayShell):
         if state.phase != ROUND_OVER:
             return None
         result = state.round_results[-1]
-        reason = re.sub(r"\bPlayer ([01])\b", lambda m: self.seat_name(int(m.group(1))), result["reason"])
-        return f"Round {result['round'] + 1} is over ({result['end_reason']}; {result['end_rule']}): {reason}"
+        player = re.escape(tr("Player {seat}")).replace(re.escape("{seat}"), "([01])")
+        reason = re.sub(rf"\b{player}\b", lambda m: self.seat_name(int(m.group(1))), result["reason"])
+        return tr("Round {round} is over ({why}; {rule}): {reason}").format(
+            round=result["round"] + 1, why=result["end_reason"], rule=result["end_rule"], reason=reason)
 
     def continue_action(self, state):
         return NextRound()
@@ -327,17 +337,20 @@ class JaipurApp(PlayShell):
     def describe_end(self, state) -> str:
         seals = state.seals
         winner = state.winner
-        return (f"The match is over: {self.seat_name(winner)} wins with {_plural(seals[winner], 'seal')} of "
-                f"excellence (JAI-MATCH-2). Seals: {seals[0]} to {seals[1]}.")
+        return tr("The match is over: {player} wins with {seals} (JAI-MATCH-2). Seals: {first} to {second}.").format(
+            player=self.seat_name(winner), seals=plural(seals[winner], "Seal of Excellence", "Seals of Excellence"),
+            first=seals[0], second=seals[1])
 
     def score_sheet_for(self, state):
         return state.score_sheet() if state.round_results else None
 
     def describe_turn(self, state, seat: int) -> str:
         hand = sum(state.hands[seat])
-        room = ("you may still take cards" if hand < HAND_LIMIT
-                else "the hand is full (7): sell, exchange or take camels")
-        return f"Take cards or sell cards (JAI-TURN-1); {_plural(hand, 'card')} in hand, {room}."
+        text = (tr("Take cards or sell cards (JAI-TURN-1); {cards} in hand, you may still take cards.")
+                if hand < HAND_LIMIT else
+                tr("Take cards or sell cards (JAI-TURN-1); {cards} in hand, the hand is full (7): sell, exchange or "
+                   "take camels."))
+        return text.format(cards=plural(hand, "card"))
 
     # -- drawing --
 
@@ -371,12 +384,14 @@ class JaipurApp(PlayShell):
                                            aims["herd"])
         name = self.seat_name(seat)
         hot_seat = self.seats.count(HUMAN) == 2
-        self.hand_title.value = (f"<b>Hand of {html.escape(name)}</b>: {_plural(sum(obs['hand'].values()), 'card')} "
-                                 f"of {HAND_LIMIT}" + (" (pass the screen: it is their turn)" if hot_seat else "")
-                                 + "; click cards to sell them or to give them back")
-        self.herd_title.value = (f"<b>Herd of {html.escape(name)}</b>: {_plural(obs['herds'][seat], 'camel')}; "
-                                 "click camels to give them back in an exchange")
-        key = (repr(obs), seat, tuple(self.seats))
+        held = plural(sum(obs["hand"].values()), "card")
+        self.hand_title.value = (tr("<b>Hand of {player}</b>: {cards} of {limit} (pass the screen: it is their turn); "
+                                    "click cards to sell them or to give them back") if hot_seat else
+                                 tr("<b>Hand of {player}</b>: {cards} of {limit}; click cards to sell them or to give "
+                                    "them back")).format(player=html.escape(name), cards=held, limit=HAND_LIMIT)
+        self.herd_title.value = tr("<b>Herd of {player}</b>: {camels}; click camels to give them back in an "
+                                   "exchange").format(player=html.escape(name), camels=plural(obs["herds"][seat], "camel"))
+        key = (repr(obs), seat, tuple(self.seats), tr("Deck"))
         if key != self._board_cache:
             self._board_cache = key
             self.board.value = self._board_html(obs, seat)
@@ -384,8 +399,8 @@ class JaipurApp(PlayShell):
             with button.hold_sync():
                 button.disabled = not humans_turn
                 button.button_style = "primary" if kind in kinds else ""
-                button.tooltip = (f"legal now ({RULE_OF_KIND[kind]})" if kind in kinds
-                                  else "no legal move of this kind now")
+                button.tooltip = (tr("legal now ({rule})").format(rule=RULE_OF_KIND[kind]) if kind in kinds
+                                  else tr("no legal move of this kind now"))
                 target = plan is not None and plan.kind == kind
                 classes = tuple(c for c in button._dom_classes if c != "jaipur-guide-target")
                 button._dom_classes = classes + (("jaipur-guide-target",) if target else ())
@@ -394,25 +409,28 @@ class JaipurApp(PlayShell):
     def _board_html(self, obs: dict, me: int) -> str:
         other = 1 - me
         backs = "".join(_chip("?", "#555") for _ in range(obs["opponent_hand_size"]))
-        bonus_left = ", ".join(f"{_plural(n, 'token')} for {'5+' if k == '5' else k} cards"
-                               for k, n in obs["bonus_tokens_left"].items())
+        bonus_left = ", ".join((tr("{tokens} for 5+ cards") if k == "5" else tr("{tokens} for {size} cards")).format(
+            tokens=plural(n, "token"), size=k) for k, n in obs["bonus_tokens_left"].items())
         rows = []
         for good in GOODS:
             left = obs["goods_tokens_left"][good]
-            chips = "".join(_chip(str(v), CARD_COLOURS[good], TEXT_ON[good]) for v in left) or "<i>empty</i>"
-            rows.append(f"<tr><td style='padding-right:8px'>{good}</td><td>{chips}</td></tr>")
+            chips = "".join(_chip(str(v), CARD_COLOURS[good], TEXT_ON[good]) for v in left) or "<i>" + tr("empty") + "</i>"
+            rows.append(f"<tr><td style='padding-right:8px'>{html.escape(card_name(good))}</td><td>{chips}</td></tr>")
         return "".join([
             f"<div><b>{html.escape(self.seat_name(other))}</b></div>",
-            f"<div>{_plural(obs['opponent_hand_size'], 'card')} in hand {backs}</div>",
-            f"<div>herd: {_plural(obs['herds'][other], 'camel')}; seals of excellence: {obs['seals'][other]}</div>",
+            "<div>" + tr("{cards} in hand {backs}").format(cards=plural(obs["opponent_hand_size"], "card"), backs=backs)
+            + "</div>",
+            "<div>" + tr("herd: {camels}; seals of excellence: {seals}").format(
+                camels=plural(obs["herds"][other], "camel"), seals=obs["seals"][other]) + "</div>",
             f"<div>{self._tokens(obs, other)}</div>",
-            f"<div style='margin-top:6px'><b>Deck</b>: <span class='jaipur-deck-count'>{obs['deck_size']}</span> cards"
-            f"</div>",
-            "<div style='margin-top:6px'><b>Goods tokens left</b> (top of each stack first, rupees):</div>",
+            "<div style='margin-top:6px'>" + tr("<b>Deck</b>: {count} cards").format(
+                count=f"<span class='jaipur-deck-count'>{obs['deck_size']}</span>") + "</div>",
+            "<div style='margin-top:6px'>" + tr("<b>Goods tokens left</b> (top of each stack first, rupees):") + "</div>",
             "<table class='jaipur-stacks'>" + "".join(rows) + "</table>",
-            f"<div><b>Bonus tokens left</b> (how many, face down): {bonus_left}</div>",
-            f"<div style='margin-top:6px'><b>{html.escape(self.seat_name(me))}</b>: seals of excellence: "
-            f"{obs['seals'][me]}</div><div>{self._tokens(obs, me)}</div>",
+            "<div>" + tr("<b>Bonus tokens left</b> (how many, face down): {left}").format(left=bonus_left) + "</div>",
+            f"<div style='margin-top:6px'><b>{html.escape(self.seat_name(me))}</b>: "
+            + tr("seals of excellence: {seals}").format(seals=obs["seals"][me])
+            + f"</div><div>{self._tokens(obs, me)}</div>",
         ])
 
     @staticmethod
@@ -420,8 +438,8 @@ class JaipurApp(PlayShell):
         goods = obs["goods_tokens"][seat]
         bonus = obs["bonus_tokens"][seat]
         shown = ", ".join("?" if v is None else str(v) for _, v in bonus)
-        return (f"{_plural(len(goods), 'goods token')} ({_plural(sum(v for _, v in goods), 'rupee')}); "
-                f"{_plural(len(bonus), 'bonus token')}" + (f" ({shown})" if bonus else ""))
+        return (f"{plural(len(goods), 'goods token')} ({plural(sum(v for _, v in goods), 'rupee')}); "
+                f"{plural(len(bonus), 'bonus token')}" + (f" ({shown})" if bonus else ""))
 
 
 def _chip(text: str, colour: str, fg: str = "white") -> str:
@@ -445,10 +463,9 @@ def _targets(action) -> dict:
     return aims
 
 
-def _cards_in_words(cards) -> str:
-    counts = Counter(cards)
-    parts = [f"{n} {PLURAL[c] if n > 1 else c}" if n > 1 else f"the {c}" for c, n in counts.items()]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+def _cards_in_words(chosen) -> str:
+    counts = Counter(chosen)
+    return join_and([cards(n, c) if n > 1 else tr("the {card}").format(card=card_name(c)) for c, n in counts.items()])
 
 
 class JaipurGuide(Guide):
@@ -494,28 +511,32 @@ class JaipurGuide(Guide):
         if self.plan is None or state.phase != PLAYING or app.seats[state.current_player] != HUMAN:
             return ""
         action = self.plan
-        head = f"<b>Guided turn, step {self.step + 1} of {self.steps}.</b> "
+        head = tr("<b>Guided turn, step {step} of {steps}.</b> ").format(step=self.step + 1, steps=self.steps)
         if action.kind == "exchange":
             own = [c for c in action.give if c != "camel"]
             camels = action.give.count("camel")
-            given = " and ".join(part for part in (
-                f"{_cards_in_words(own)} in your hand" if own else "",
-                f"{_plural(camels, 'camel')} of your herd" if camels else "") if part)
-            text = (f"Select {_cards_in_words(action.take)} in the market and {given} (outlined in orange), then "
-                    f"press <b>Exchange</b>: you swap them, card for card (JAI-TAKE-2). Nothing comes from the deck"
-                    + ("; camels are good for this: they pay for goods without costing a card of your hand."
-                       if camels else "."))
+            given = join_and([part for part in (
+                tr("{cards} in your hand").format(cards=_cards_in_words(own)) if own else "",
+                tr("{camels} of your herd").format(camels=plural(camels, "camel")) if camels else "") if part])
+            text = (tr("Select {take} in the market and {give} (outlined in orange), then press <b>Exchange</b>: you "
+                       "swap them, card for card (JAI-TAKE-2). Nothing comes from the deck; camels are good for this: "
+                       "they pay for goods without costing a card of your hand.") if camels else
+                    tr("Select {take} in the market and {give} (outlined in orange), then press <b>Exchange</b>: you "
+                       "swap them, card for card (JAI-TAKE-2). Nothing comes from the deck.")).format(
+                take=_cards_in_words(action.take), give=given)
         elif action.kind == "take_one":
-            text = (f"Select the {action.good} in the market (outlined in orange), then press <b>Take one good</b>. "
-                    f"It is the most valuable good on display; the deck refills the market (JAI-TAKE-1).")
+            text = tr("Select the {good} in the market (outlined in orange), then press <b>Take one good</b>. It is the "
+                      "most valuable good on display; the deck refills the market (JAI-TAKE-1).").format(
+                good=card_name(action.good))
         elif action.kind == "sell":
-            text = (f"Select your {_plural(action.count, action.good, PLURAL[action.good])} (outlined in orange), "
-                    f"then press <b>Sell</b>: you take the top {action.good} tokens (JAI-SELL-2)"
-                    + (" and a bonus token (JAI-SELL-3)." if action.count >= 3 else "."))
+            text = (tr("Select your {cards} (outlined in orange), then press <b>Sell</b>: you take the top {good} tokens "
+                       "(JAI-SELL-2) and a bonus token (JAI-SELL-3).") if action.count >= 3 else
+                    tr("Select your {cards} (outlined in orange), then press <b>Sell</b>: you take the top {good} tokens "
+                       "(JAI-SELL-2).")).format(cards=cards(action.count, action.good), good=card_name(action.good))
         elif action.kind == "take_camels":
-            text = "Press <b>Take all camels</b>: every camel of the market joins your herd (JAI-TAKE-5)."
+            text = tr("Press <b>Take all camels</b>: every camel of the market joins your herd (JAI-TAKE-5).")
         else:
-            text = f"Play: {html.escape(str(action))}."
+            text = tr("Play: {move}.").format(move=html.escape(str(action)))
         return f"<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>{head}{text}</div>"
 
     def wants(self, app, button: CardButton) -> bool:
@@ -526,17 +547,18 @@ class JaipurGuide(Guide):
         return chosen <= aims[button.card]
 
     def off_script_card(self, app, button: CardButton) -> str:
-        return ("<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>Not that one for now: "
-                f"this guided turn uses the cards outlined in orange. (The {html.escape(button.card)} stays where "
-                "it is; you will be free to choose after the guided moves.)</div>"
-                + self.instructions(app, app.state))
+        return ("<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>"
+                + tr("Not that one for now: this guided turn uses the cards outlined in orange. (The {card} stays where "
+                     "it is; you will be free to choose after the guided moves.)").format(
+                    card=html.escape(card_name(button.card))) + "</div>" + self.instructions(app, app.state))
 
     def refuse(self, app, state, action) -> str | None:
         if action == self.plan:
             return None
-        return ("<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>That move is "
-                f"legal ({html.escape(str(action))}), but this guided turn asks for another one first. "
-                "Press Clear selection and follow the orange outlines.</div>" + self.instructions(app, state))
+        return ("<div style='background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800'>"
+                + tr("That move is legal ({move}), but this guided turn asks for another one first. Press Clear "
+                     "selection and follow the orange outlines.").format(move=html.escape(str(action)))
+                + "</div>" + self.instructions(app, state))
 
     def advance(self, app, state) -> None:
         self.step += 1
@@ -544,8 +566,8 @@ class JaipurGuide(Guide):
             self.done = True
             self.plan = None
             app._message += ("<div style='background:#e8f5e9;padding:4px 8px;border-left:4px solid #43a047'>"
-                             "<b>Well done: the guided turn is over.</b> From now on you choose: the green outlines "
-                             "show the cards that take part in some legal move.</div>")
+                             + tr("<b>Well done: the guided turn is over.</b> From now on you choose: the green "
+                                  "outlines show the cards that take part in some legal move.") + "</div>")
         else:
             self.plan = self._choose(state)
 
@@ -570,8 +592,8 @@ def guided_first_turn(seed: int = 11, bot: str = "random", bot_seed: int = 0) ->
     if app.state.phase == PLAYING and app.seats[app.state.current_player] == HUMAN:
         guide.plan = guide._choose(app.state)
         app.guide = guide
-        app._message = ("<div>Welcome! This guided turn shows the three kinds of move. Follow the orange "
-                        "outlines.</div>" + guide.instructions(app, app.state))
+        app._message = ("<div>" + tr("Welcome! This guided turn shows the three kinds of move. Follow the orange "
+                                     "outlines.") + "</div>" + guide.instructions(app, app.state))
         app.refresh()
     return app
 

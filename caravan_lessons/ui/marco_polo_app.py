@@ -36,9 +36,10 @@ import html
 import ipywidgets as W
 
 from ..agents import make_agent
-from ..core import _short, plural
+from ..core import _short, join_and, plural
+from ..i18n import N_, tr
 from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
-from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, dice_text
+from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, amount_text, dice_text
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
 from .board import LiveBoard
@@ -50,9 +51,12 @@ BOTS = ("random", "mp-greedy", "mp-heuristic", "mp-mcts")
 """The bots that play Marco Polo (the seat pickers offer these)."""
 MAIN_SPACES = ("coins", "bazaar:camel", "bazaar:pepper", "bazaar:silk", "bazaar:gold", "khan", "contracts", "travel")
 SPACE_RULE = {"coins": "MP-ACT-3", "khan": "MP-KHAN-1", "contracts": "MP-CONTRACT-1", "travel": "MP-TRAVEL-1"}
-BONUS = {"fulfil": ("Fulfil a contract", Fulfil), "moneybag": ("Moneybag (3 coins)", Place),
-         "reroll": ("Reroll a die (1 camel)", Reroll), "adjust": ("Turn a die ±1 (2 camels)", Adjust),
-         "black": ("Black die (3 camels)", BuyBlackDie)}
+BONUS = {"fulfil": (N_("Fulfil a contract"), Fulfil), "moneybag": (N_("Moneybag (3 coins)"), Place),
+         "reroll": (N_("Reroll a die (1 camel)"), Reroll), "adjust": (N_("Turn a die ±1 (2 camels)"), Adjust),
+         "black": (N_("Black die (3 camels)"), BuyBlackDie)}
+"""The bonus actions' buttons: (label, a catalogue message; the action class)."""
+BAZAAR_BUTTONS = {"bazaar:camel": N_("bazaar: camels"), "bazaar:pepper": N_("bazaar: pepper"),
+                  "bazaar:silk": N_("bazaar: silk"), "bazaar:gold": N_("bazaar: gold")}
 
 
 def _is_kind(action, kind: str) -> bool:
@@ -88,7 +92,7 @@ class MarcoPoloApp(PlayShell):
     """
 
     css_prefix = "mp"
-    continue_label = "Next round"
+    continue_label = N_("Next round")
     game_title = "Marco Polo"
     bot_names = BOTS
 
@@ -118,26 +122,27 @@ class MarcoPoloApp(PlayShell):
         button = W.Layout(width="auto", min_width="120px")
         self.space_buttons = {}
         for space in MAIN_SPACES:
-            b = W.Button(description=SPACE_NAMES[space].replace("the bazaar (", "bazaar: ").rstrip(")")
-                         if space.startswith("bazaar") else SPACE_NAMES[space], layout=button)
+            b = W.Button(layout=button)
             b.add_class("mp-space-" + space.replace(":", "-"))
             b.on_click(lambda _b, space=space: self.select_space(space))
             self.space_buttons[space] = b
         self.city_buttons: dict[int, W.Button] = {}
         self.city_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.bonus_buttons = {}
-        for kind, (text, _cls) in BONUS.items():
-            b = W.Button(description=text, layout=button).add_class(f"mp-bonus-{kind}")
+        for kind in BONUS:
+            b = W.Button(layout=button).add_class(f"mp-bonus-{kind}")
             b.on_click(lambda _b, kind=kind: self.select_bonus(kind))
             self.bonus_buttons[kind] = b
-        self.end_button = W.Button(description="End turn", button_style="warning", layout=button)
+        self.end_button = W.Button(button_style="warning", layout=button)
         self.end_button.add_class("mp-end-turn")
         self.end_button.on_click(lambda _b: self.choose(EndTurn()))
         self.prompt = W.HTML().add_class("mp-prompt")
         self.choice_list = W.Select(options=[], rows=8, layout=W.Layout(width="430px")).add_class("mp-choices")
         self.choice_list.observe(lambda _c: self._selection_changed(), names="value")
-        self.play_button = W.Button(description="Play", button_style="primary", icon="check",
-                                    layout=W.Layout(width="100px")).add_class("mp-play")
+        self.play_button = W.Button(button_style="primary", icon="check",
+                                    layout=W.Layout(width="110px")).add_class("mp-play")
+        self.main_title = W.HTML()
+        self.bonus_title = W.HTML()
         # the learner's own board (coins, camels, goods, dice, contracts, objectives) beside the choices
         self.my_board = W.HTML(layout=W.Layout(width="285px", height="176px", overflow="auto", margin="0 0 0 6px",
                                                border="1px solid #ddd", padding="0 4px")).add_class("mp-my-board")
@@ -158,11 +163,25 @@ class MarcoPoloApp(PlayShell):
     def _make_bots(self) -> None:
         self.bots = {seat: make_agent(who, self.bot_seed + seat) for seat, who in enumerate(self.seats) if who != HUMAN}
 
+    def relabel(self) -> None:
+        """The words of the buttons and titles made once, in the current language."""
+        super().relabel()
+        for space, b in self.space_buttons.items():
+            b.description = tr(BAZAAR_BUTTONS[space]) if space in BAZAAR_BUTTONS else SPACE_NAMES[space]
+        for kind, b in self.bonus_buttons.items():
+            b.description = tr(BONUS[kind][0])
+        self.end_button.description = tr("End turn")
+        self.play_button.description = tr("Play")
+        self.main_title.value = tr("<b>Main action</b> (click a space, then choose your dice below):")
+        self.bonus_title.value = tr("<b>Bonus actions</b> (before or after the main action):")
+        self.city_buttons_words = None
+        self._drawn = None
+
     def layout_children(self) -> list:
-        main = W.VBox([W.HTML("<b>Main action</b> (click a space, then choose your dice below):"),
+        main = W.VBox([self.main_title,
                        W.HBox(list(self.space_buttons.values()), layout=W.Layout(flex_flow="row wrap")),
                        self.city_box,
-                       W.HTML("<b>Bonus actions</b> (before or after the main action):"),
+                       self.bonus_title,
                        W.HBox([*self.bonus_buttons.values(), self.end_button], layout=W.Layout(flex_flow="row wrap")),
                        self.prompt,
                        W.HBox([self.choice_list, self.play_button, self.my_board],
@@ -182,12 +201,15 @@ class MarcoPoloApp(PlayShell):
         if state.tasks:
             kind = state.tasks[0][0]
             rule = DECISION_RULE.get(kind, "")
-            return html.escape(f"{DESCRIPTION.get(kind, kind).capitalize()} ({rule}).")
+            choice = DESCRIPTION.get(kind, kind)
+            return html.escape(f"{choice[:1].upper()}{choice[1:]} ({rule}).")
         who = state.data.characters[state.characters[seat]]["name"] if state.characters[seat] else ""
-        dice = dice_text(state.dice[seat]) or "none"
+        dice = dice_text(state.dice[seat]) or tr("none")
         if state.main_done:
-            return html.escape(f"{who}: main action done; bonus actions, then End turn (MP-TURN-1). Dice left: {dice}.")
-        return html.escape(f"{who}, round {state.round} of 5: place dice on an action space (MP-TURN-1). Dice: {dice}.")
+            return html.escape(tr("{who}: main action done; bonus actions, then End turn (MP-TURN-1). Dice left: "
+                                  "{dice}.").format(who=who, dice=dice))
+        return html.escape(tr("{who}, round {round} of 5: place dice on an action space (MP-TURN-1). Dice: "
+                              "{dice}.").format(who=who, round=state.round, dice=dice))
 
     # -- the pause between rounds --
 
@@ -216,8 +238,8 @@ class MarcoPoloApp(PlayShell):
         if state is not self.state or self._waiting_round is None or state.round != self._waiting_round:
             return None
         ended = state.round - 1
-        return (f"Round {ended} of 5 is over (MP-TURN-2); round {state.round} has begun: income paid, dice rolled, "
-                "new contracts out (MP-ROUND-1..5).")
+        return tr("Round {ended} of 5 is over (MP-TURN-2); round {round} has begun: income paid, dice rolled, new "
+                  "contracts out (MP-ROUND-1..5).").format(ended=ended, round=state.round)
 
     def score_sheet_for(self, state):
         """The final score sheet at the end; none at a pause between rounds (the round summary is shown)."""
@@ -227,15 +249,16 @@ class MarcoPoloApp(PlayShell):
         """The Next round button: end the pause (the engine has already begun the round), then let the bots
         move up to the next human decision or pause. True if done."""
         if not self.live:
-            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            self.say(self.replaying_words())
             return False
         if not self.paused:
-            self.say(f"<i>{self.continue_label} is for the end of a round; the round is still being played.</i>")
+            self.say("<i>" + tr("{button} is for the end of a round; the round is still being played.").format(
+                button=tr(self.continue_label)) + "</i>")
             return False
         self._waiting_round = None
         first = len(self.moves)
         self.play_bots()
-        self._message = f"<i>Round {self.state.round} goes on.</i>"
+        self._message = "<i>" + tr("Round {round} goes on.").format(round=self.state.round) + "</i>"
         bots = self._moves_message(first)
         if bots:
             self._message += "<br>" + bots
@@ -265,14 +288,18 @@ class MarcoPoloApp(PlayShell):
         for seat in range(state.players):
             gained = state.vp[seat] - start.vp[seat]
             posts = sum(seat in owners for owners in state.posts.values())
-            rows.append(f"<tr><td>{html.escape(self.seat_name(seat))}</td><td><b>{state.vp[seat]}</b> "
-                        f"({'+' if gained >= 0 else ''}{gained} this round)</td><td>{state.coins[seat]}</td>"
+            rows.append(f"<tr><td>{html.escape(self.seat_name(seat))}</td><td><b>{state.vp[seat]}</b> ("
+                        + tr("{gained} this round").format(gained=f"{'+' if gained >= 0 else ''}{gained}")
+                        + f")</td><td>{state.coins[seat]}</td>"
                         f"<td>{state.camels[seat]}</td><td>{len(state.fulfilled[seat])}</td><td>{posts}</td></tr>")
-        head = "".join(f"<th style='padding:0 6px'>{h}</th>" for h in
-                       ("player", "victory points", "coins", "camels", "contracts fulfilled", "trading posts"))
-        return (f"<div style='font-size:90%'><b>After round {ended} of 5</b> (coins and camels include the income of "
-                f"round {state.round}; the final scoring after round 5 adds objectives, coins, Beijing and most "
-                f"contracts, MP-SCORE-1..7):</div><table style='font-size:90%'><tr>{head}</tr>{''.join(rows)}</table>")
+        head = "".join(f"<th style='padding:0 6px'>{html.escape(tr(h))}</th>" for h in
+                       (N_("player"), N_("victory points"), N_("coins"), N_("camels"), N_("contracts fulfilled"),
+                        N_("trading posts")))
+        return ("<div style='font-size:90%'>" + tr("<b>After round {ended} of 5</b> (coins and camels include the "
+                                                   "income of round {round}; the final scoring after round 5 adds "
+                                                   "objectives, coins, Beijing and most contracts, "
+                                                   "MP-SCORE-1..7):").format(ended=ended, round=state.round)
+                + f"</div><table style='font-size:90%'><tr>{head}</tr>{''.join(rows)}</table>")
 
     def reveals_hidden(self, before, after, seat: int) -> bool:
         """Any die rolled or card turned: the random generator moved."""
@@ -284,8 +311,10 @@ class MarcoPoloApp(PlayShell):
         names = [self.seat_name(s) for s, t in enumerate(totals) if t == best]
         scores = ", ".join(f"{self.seat_name(s)} {t}" for s, t in enumerate(totals))
         if len(state.winners) == 1:
-            return f"The game is over (MP-END-1): {self.seat_name(state.winners[0])} wins. Victory points: {scores}."
-        return f"The game is over (MP-END-1): shared victory of {', '.join(names)}. Victory points: {scores}."
+            return tr("The game is over (MP-END-1): {player} wins. Victory points: {scores}.").format(
+                player=self.seat_name(state.winners[0]), scores=scores)
+        return tr("The game is over (MP-END-1): shared victory of {names}. Victory points: {scores}.").format(
+            names=join_and(names), scores=scores)
 
     def draw(self, state, seat: int, live: bool) -> None:
         paused = live and self.pause_reason(state) is not None
@@ -313,7 +342,10 @@ class MarcoPoloApp(PlayShell):
 
     def _move_cost(self, state, action) -> str:
         coins, camels, steps = self._payment(state, action)
-        return f"{plural(steps, 'step')}: {plural(coins, 'coin')}" + (f" and {plural(camels, 'camel')}" if camels else "")
+        if camels:
+            return tr("{steps}: {coins} and {camels}").format(steps=plural(steps, "step"), coins=plural(coins, "coin"),
+                                                              camels=plural(camels, "camel"))
+        return tr("{steps}: {coins}").format(steps=plural(steps, "step"), coins=plural(coins, "coin"))
 
     def _draw_map(self, state, seat: int) -> None:
         path, words = self._travel_preview(state)
@@ -324,16 +356,18 @@ class MarcoPoloApp(PlayShell):
             reach = {city: float(c) for city, c in self._end_costs(state).items()}
         title = None
         if path:
-            title = f"Travel to {state.map.name[path[-1]]}: {words} (press Play to confirm)"
+            title = tr("Travel to {place}: {cost} (press Play to confirm)").format(place=state.map.name[path[-1]],
+                                                                                  cost=words)
         elif travelling:
-            title = "Click your destination (colour: its cheapest cost in coins)"
+            title = tr("Click your destination (colour: its cheapest cost in coins)")
         paused = self.live and self.pause_reason(state) is not None
         if paused:
-            title = f"Round {state.round - 1} of 5 is over: read the summary above, then press Next round"
+            title = tr("Round {ended} of 5 is over: read the summary above, then press Next round").format(
+                ended=state.round - 1)
         # only what the map shows: the pieces, whose turn (the title), the travel preview
         key = (tuple(map(tuple, state.travellers)), tuple(sorted((c, tuple(o)) for c, o in state.posts.items())),
                tuple(sorted(state.outposts.items())), state.current_player, state.round, state.is_terminal(),
-               seat, tuple(path or ()), bool(travelling), paused, marks)
+               seat, tuple(path or ()), bool(travelling), paused, marks, title)
         if key == self._drawn:
             return
         self._drawn = key
@@ -359,40 +393,42 @@ class MarcoPoloApp(PlayShell):
         data = state.data
         rows = []
         for s in range(state.players):
-            who = data.characters[state.characters[s]]["name"] if state.characters[s] else "(choosing)"
-            goods = ", ".join(f"{n} {g}" for n, g in zip(state.goods[s], GOOD_NAMES) if n) or "-"
+            who = data.characters[state.characters[s]]["name"] if state.characters[s] else tr("(choosing)")
+            goods = ", ".join(amount_text(n, g) for n, g in zip(state.goods[s], GOOD_NAMES) if n) or "-"
             dice = dice_text(state.dice[s]) or "-"
             contracts = "<br>".join(html.escape(contract_text(data, c)) for c in state.active[s]) or "-"
             if s == seat:
                 objectives = "; ".join(" + ".join(state.map.name[c] for c in data.objectives[o][0])
-                                       + f" ({data.objectives[o][1]} VP)" for o in state.objectives[s])
+                                       + " (" + tr("{vp} VP").format(vp=data.objectives[o][1]) + ")"
+                                       for o in state.objectives[s])
             else:
-                objectives = "secret"
+                objectives = tr("secret")
             bold = "font-weight:bold;background:#fff8e1" if s == state.current_player else ""
             rows.append(f"<tr style='{bold}'><td><span style='color:{PLAYER_COLOURS[s]}'>&#9632;</span> "
                         f"{html.escape(self.seat_name(s))}<br><i>{html.escape(who)}</i></td><td>{state.vp[s]}</td>"
                         f"<td>{state.coins[s]}</td><td>{state.camels[s]}</td><td>{html.escape(goods)}</td>"
                         f"<td>{html.escape(dice)}</td><td>{state.posts_left[s]}</td><td>{len(state.fulfilled[s])}</td>"
                         f"<td style='font-size:85%'>{contracts}</td><td style='font-size:85%'>{html.escape(objectives)}</td></tr>")
-        head = "".join(f"<th style='padding:0 5px'>{h}</th>" for h in
-                       ("player", "VP", "coins", "camels", "goods", "dice", "posts left", "contracts done",
-                        "active contracts", "objectives"))
+        head = "".join(f"<th style='padding:0 5px'>{html.escape(tr(h))}</th>" for h in
+                       (N_("player"), N_("VP"), N_("coins"), N_("camels"), N_("goods"), N_("dice"), N_("posts left"),
+                        N_("contracts done"), N_("active contracts"), N_("objectives")))
         self.boards_view.value = (f"<table style='font-size:90%;border-collapse:collapse'><tr>{head}</tr>"
                                   f"{''.join(rows)}</table>")
         self.my_board.value = self._my_board(state, seat)
         placed = []
         for space, dice in sorted(state.spaces.items()):
-            name = SPACE_NAMES.get(space) or f"city card {space[5:]}"
+            name = SPACE_NAMES.get(space) or tr("city card {card}").format(card=space[5:])
             shown = ", ".join(f"<span style='color:{PLAYER_COLOURS[p] if p >= 0 else '#777'}'>{v}</span>"
                               for p, _c, v in dice)
             placed.append(f"<li>{html.escape(name)}: {shown}</li>")
-        self.spaces_view.value = (f"<b>Dice on the action spaces</b> (round {state.round} of 5; an occupied space costs "
-                                  f"your lowest die in coins, MP-ACT-2):<ul style='margin:2px'>"
-                                  f"{''.join(placed) or '<li>none yet</li>'}</ul>")
-        board = [f"<li>column {i + 1}: {html.escape(contract_text(data, c))}</li>"
-                 for i, c in enumerate(state.board_contracts) if c is not None]
-        self.contracts_view.value = (f"<b>Contracts on the board</b> (MP-CONTRACT-1):<ul style='margin:2px;"
-                                     f"font-size:90%'>{''.join(board) or '<li>none</li>'}</ul>")
+        self.spaces_view.value = (tr("<b>Dice on the action spaces</b> (round {round} of 5; an occupied space costs "
+                                     "your lowest die in coins, MP-ACT-2):").format(round=state.round)
+                                  + "<ul style='margin:2px'>" + ("".join(placed) or "<li>" + tr("none yet") + "</li>")
+                                  + "</ul>")
+        board = ["<li>" + tr("column {column}: {contract}").format(column=i + 1, contract=html.escape(
+            contract_text(data, c))) + "</li>" for i, c in enumerate(state.board_contracts) if c is not None]
+        self.contracts_view.value = (tr("<b>Contracts on the board</b> (MP-CONTRACT-1):") + "<ul style='margin:2px;"
+                                     "font-size:90%'>" + ("".join(board) or "<li>" + tr("none") + "</li>") + "</ul>")
 
     def _my_board(self, state, seat: int) -> str:
         """HTML: the board of the seat the table shows (beside the choices): what it holds and wants."""
@@ -401,18 +437,23 @@ class MarcoPoloApp(PlayShell):
         if seat < 0:
             return ""
         data = state.data
-        goods = ", ".join(f"{n} {g}" for n, g in zip(state.goods[seat], GOOD_NAMES) if n) or "none"
-        contracts = "".join(f"<li>{html.escape(contract_text(data, c))}</li>" for c in state.active[seat]) or "<li>none</li>"
+        none = tr("none")
+        goods = ", ".join(amount_text(n, g) for n, g in zip(state.goods[seat], GOOD_NAMES) if n) or none
+        contracts = "".join(f"<li>{html.escape(contract_text(data, c))}</li>" for c in state.active[seat]) or \
+            f"<li>{none}</li>"
         objectives = "".join(
             "<li>" + html.escape(" + ".join(state.map.name[c] + (" \u2713" if state.has_post(seat, c) else "")
-                                            for c in data.objectives[o][0]) + f" ({data.objectives[o][1]} VP)") + "</li>"
-            for o in state.objectives[seat]) or "<li>none</li>"
+                                            for c in data.objectives[o][0])
+                                 + " (" + tr("{vp} VP").format(vp=data.objectives[o][1]) + ")") + "</li>"
+            for o in state.objectives[seat]) or f"<li>{none}</li>"
         return (f"<div style='font-size:88%;line-height:1.35'><b style='color:{PLAYER_COLOURS[seat]}'>&#9632;</b> "
-                f"<b>{html.escape(self.seat_name(seat))}</b>: {plural(state.coins[seat], 'coin')}, "
-                f"{plural(state.camels[seat], 'camel')}, {state.vp[seat]} VP; goods: {html.escape(goods)}; dice: "
-                f"{html.escape(dice_text(state.dice[seat]) or 'none')}; posts left {state.posts_left[seat]}"
-                f"<br><b>contracts</b><ul style='margin:0;padding-left:16px'>{contracts}</ul>"
-                f"<b>objectives</b> (secret)<ul style='margin:0;padding-left:16px'>{objectives}</ul></div>")
+                + tr("<b>{player}</b>: {coins}, {camels}, {vp} VP; goods: {goods}; dice: {dice}; posts left "
+                     "{posts}").format(player=html.escape(self.seat_name(seat)), coins=plural(state.coins[seat], "coin"),
+                                       camels=plural(state.camels[seat], "camel"), vp=state.vp[seat],
+                                       goods=html.escape(goods), dice=html.escape(dice_text(state.dice[seat]) or none),
+                                       posts=state.posts_left[seat])
+                + "<br><b>" + tr("contracts") + f"</b><ul style='margin:0;padding-left:16px'>{contracts}</ul>"
+                + tr("<b>objectives</b> (secret)") + f"<ul style='margin:0;padding-left:16px'>{objectives}</ul></div>")
 
     def highlight_parts(self, state, action) -> Highlight:
         """Where a move is: the action space's button, then (once its ways are listed) the list and Play; a travel's
@@ -452,14 +493,15 @@ class MarcoPoloApp(PlayShell):
             seat = state.current_player
             card_ids = [c for city in sorted(state.city_cards) if state.has_post(seat, city)
                         for c in state.city_cards[city]]
-        if sorted(self.city_buttons) != sorted(card_ids):
+        if sorted(self.city_buttons) != sorted(card_ids) or getattr(self, "city_buttons_words", None) != tr("city card {card}"):
+            self.city_buttons_words = tr("city card {card}")
             for b in self.city_buttons.values():   # a button's close() leaves its Layout and ButtonStyle alive
                 b.layout.close()
                 b.style.close()
                 b.close()
             self.city_buttons = {}
             for c in card_ids:
-                b = W.Button(description=f"city card {c} ({state.map.name[state.card_city[c]]})",
+                b = W.Button(description=tr("city card {card} ({city})").format(card=c, city=state.map.name[state.card_city[c]]),
                              tooltip=card_text(state, c),
                              layout=W.Layout(width="auto")).add_class("mp-city-card")
                 b.on_click(lambda _b, c=c: self.select_space(f"city:{c}"))
@@ -474,7 +516,8 @@ class MarcoPoloApp(PlayShell):
             task = state.tasks[0]
             self._filter = None
             words = DESCRIPTION.get(task[0], task[0])
-            extra = " Click the destination on the map, or choose a path below." if task[0] in ("travel", "extra_move") else ""
+            extra = (" " + tr("Click the destination on the map, or choose a path below.")
+                     if task[0] in ("travel", "extra_move") else "")
             self.prompt.value = (f"<b style='color:#1565c0'>{html.escape(self.seat_name(task[1]))}: "
                                  f"{html.escape(words)}</b> ({DECISION_RULE.get(task[0], '')}).{extra}")
             options = legal
@@ -484,8 +527,9 @@ class MarcoPoloApp(PlayShell):
             self._set_options(state, options)
         elif turn:
             if self._filter is None:
-                self.prompt.value = ("<i>Main action done: take bonus actions, or press End turn.</i>" if state.main_done
-                                     else "<i>Click an action space or a bonus action to see your choices.</i>")
+                self.prompt.value = "<i>" + (tr("Main action done: take bonus actions, or press End turn.")
+                                             if state.main_done else
+                                             tr("Click an action space or a bonus action to see your choices.")) + "</i>"
                 self._set_options(state, [])
             else:
                 self.prompt.value = self._filter_prompt(self._filter)
@@ -498,13 +542,13 @@ class MarcoPoloApp(PlayShell):
     def _filter_prompt(self, selected: str) -> str:
         """The prompt line while the list shows the choices of one clicked space or bonus action."""
         if selected in BONUS:
-            return (f"<b style='color:#1565c0'>{html.escape(BONUS[selected][0])}</b>: choose below, then press "
-                    "<b>Play</b> (MP-BONUS-1).")
-        name = SPACE_NAMES.get(selected) or f"city card {selected[5:]}"
+            return (f"<b style='color:#1565c0'>{html.escape(tr(BONUS[selected][0]))}</b>: "
+                    + tr("choose below, then press <b>Play</b> (MP-BONUS-1)."))
+        name = SPACE_NAMES.get(selected) or tr("city card {card}").format(card=selected[5:])
         rule = SPACE_RULE.get(selected) or ("MP-BAZAAR-1" if selected.startswith("bazaar:") else
                                             "MP-CITY-1" if selected.startswith("city:") else "MP-ACT-1")
-        return (f"<b style='color:#1565c0'>{html.escape(name.capitalize())}</b>: choose the dice to place there, "
-                f"then press <b>Play</b> ({rule}).")
+        return (f"<b style='color:#1565c0'>{html.escape(name[:1].upper() + name[1:])}</b>: "
+                + tr("choose the dice to place there, then press <b>Play</b> ({rule}).").format(rule=rule))
 
     @staticmethod
     def _matches(action, selected: str) -> bool:
@@ -515,11 +559,12 @@ class MarcoPoloApp(PlayShell):
     def _label(self, state, action) -> str:
         if isinstance(action, Move) and action.paths:
             names = [" – ".join(state.map.name[c] for c in p) for p in action.paths if len(p) > 1]
-            return f"{' and '.join(names) or 'stay'} ({self._move_cost(state, action)})"
+            stay = tr("stay")
+            return f"{join_and(names) or stay} ({self._move_cost(state, action)})"
         if isinstance(action, Fulfil):
             from ..viz.marco_polo import contract_text
 
-            return f"fulfil {contract_text(state.data, action.contract)}"
+            return tr("fulfil {contract}").format(contract=contract_text(state.data, action.contract))
         return str(action)
 
     def _set_options(self, state, actions) -> None:
@@ -568,7 +613,7 @@ class MarcoPoloApp(PlayShell):
         attempt = Place(space, tuple(dice[:need]) or (("own", 1),), set_to)
         problem = state.why_illegal(attempt)
         if problem is None:  # only the moneybag-fallback ruling can get here
-            self.show_problem("MP-TURN-1", "no placement there is open to you now")
+            self.show_problem("MP-TURN-1", tr("no placement there is open to you now"))
         else:
             self.show_violation(problem)
 
@@ -578,7 +623,7 @@ class MarcoPoloApp(PlayShell):
             return False
         legal = [a for a in self.state.legal_actions() if _is_kind(a, kind)]
         if not legal:
-            self.show_problem("MP-BONUS-1", f"{BONUS[kind][0]} is not open to you now")
+            self.show_problem("MP-BONUS-1", tr("{bonus} is not open to you now").format(bonus=tr(BONUS[kind][0])))
             return False
         if len(legal) == 1:
             return self.choose(legal[0])
@@ -591,13 +636,13 @@ class MarcoPoloApp(PlayShell):
     def _ready(self) -> bool:
         state = self.state
         if not self.live:
-            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            self.say(self.replaying_words())
             return False
         if state.is_terminal():
             self.say(self.game_over_words(state))
             return False
         if self.seats[state.current_player] != HUMAN:
-            self.say("<i>It is not a human player's turn.</i>")
+            self.say("<i>" + tr("It is not a human player's turn.") + "</i>")
             return False
         return True
 
@@ -608,8 +653,8 @@ class MarcoPoloApp(PlayShell):
         if not self._ready():
             return None
         if not state.tasks or state.tasks[0][0] not in ("travel", "extra_move"):
-            self.say(f"<i>{html.escape(state.map.name.get(city, city))}: the map is clicked to choose where to "
-                     "travel, after you place dice on travel (MP-TRAVEL-1).</i>")
+            self.say("<i>" + tr("{place}: the map is clicked to choose where to travel, after you place dice on travel "
+                                "(MP-TRAVEL-1).").format(place=html.escape(state.map.name.get(city, city))) + "</i>")
             return None
         ending = [a for a in state.legal_actions() if a.paths and any(p[-1] == city and len(p) > 1 for p in a.paths)]
         if not ending:
@@ -626,7 +671,8 @@ class MarcoPoloApp(PlayShell):
             if problem is not None:
                 self.show_violation(problem)
             else:
-                self.say(f"<i>No listed path ends at {html.escape(state.map.name.get(city, city))}.</i>")
+                self.say("<i>" + tr("No listed path ends at {place}.").format(
+                    place=html.escape(state.map.name.get(city, city))) + "</i>")
             return None
         def cost(a):
             coins, camels, _steps = self._payment(state, a)
@@ -640,8 +686,8 @@ class MarcoPoloApp(PlayShell):
             self.choice_list.value = best
         finally:
             self._quiet_select = False
-        self.say(f"<b>Travel to {html.escape(state.map.name[city])}</b>: {html.escape(self._label(state, best))}. "
-                 "Press <b>Play</b> to confirm, or click another place.")
+        self.say(tr("<b>Travel to {place}</b>: {path}. Press <b>Play</b> to confirm, or click another place.").format(
+            place=html.escape(state.map.name[city]), path=html.escape(self._label(state, best))))
         self._rehighlight()
         self._draw_map(state, self.viewer())
         return best
@@ -650,7 +696,7 @@ class MarcoPoloApp(PlayShell):
         """The Play button: play the action selected in the list."""
         action = self.choice_list.value
         if action is None:
-            self.say("<i>Choose an action space or a bonus action first.</i>")
+            self.say("<i>" + tr("Choose an action space or a bonus action first.") + "</i>")
             return False
         return self.choose(action)
 
@@ -686,7 +732,7 @@ class MarcoPoloGuide(ScriptedGuide):
     rule is explained after the click."""
 
     steps = 3
-    welcome = "Welcome! This guided turn walks you through your first turn: follow the orange outlines and rings."
+    welcome = N_("Welcome! This guided turn walks you through your first turn: follow the orange outlines and rings.")
 
     def __init__(self):
         super().__init__()
@@ -718,27 +764,29 @@ class MarcoPoloGuide(ScriptedGuide):
                 return None
             place, move = found
             self.destination = move
-            return (place, f"Click <b>travel</b> (outlined in orange), then choose <i>{html.escape(str(place))}</i> in "
-                           "the list (it is selected for you) and press <b>Play</b>. Travel takes exactly 2 dice; the "
-                           "lower die is how many steps you may go (MP-TRAVEL-1).", "MP-TRAVEL-1")
+            return (place, tr("Click <b>{space}</b> (outlined in orange), then choose <i>{move}</i> in the list (it is "
+                              "selected for you) and press <b>Play</b>. Travel takes exactly 2 dice; the lower die is how "
+                              "many steps you may go (MP-TRAVEL-1).").format(space=html.escape(SPACE_NAMES["travel"]),
+                                                                             move=html.escape(str(place))), "MP-TRAVEL-1")
         if step == 1 and state.tasks and state.tasks[0][0] == "travel":
             move = self.destination if self.destination in legal else next(
                 (a for a in legal if isinstance(a, Move) and a.paths and len(a.paths[0]) > 1), None)
             if move is None:
                 return None
             city = state.map.name[move.paths[0][-1]]
-            return (move, f"Click <b>{html.escape(city)}</b> on the map (ringed in orange; or choose its path in the "
-                          "list): the path and its cost appear; then press <b>Play</b>. You pay the coins of the steps and each route's extra "
-                          f"cost (MP-TRAVEL-2), and a trading post of yours goes into {html.escape(city)}; the first "
-                          "to get there takes its outpost bonus (MP-TRAVEL-4).", "MP-TRAVEL-4")
+            return (move, tr("Click <b>{city}</b> on the map (ringed in orange; or choose its path in the list): the path "
+                             "and its cost appear; then press <b>Play</b>. You pay the coins of the steps and each "
+                             "route's extra cost (MP-TRAVEL-2), and a trading post of yours goes into {city}; the first "
+                             "to get there takes its outpost bonus (MP-TRAVEL-4).").format(city=html.escape(city)),
+                    "MP-TRAVEL-4")
         if state.tasks and legal:
             kind = state.tasks[0][0]
-            return (legal[0], f"Your move asks a question ({html.escape(DESCRIPTION.get(kind, kind))}): choose in "
-                              "the list (the first answer is selected) and press <b>Play</b>.",
-                    DECISION_RULE.get(kind, "MP-TURN-1"))
+            return (legal[0], tr("Your move asks a question ({choice}): choose in the list (the first answer is "
+                                 "selected) and press <b>Play</b>.").format(
+                choice=html.escape(DESCRIPTION.get(kind, kind))), DECISION_RULE.get(kind, "MP-TURN-1"))
         if EndTurn() in legal:
-            return (EndTurn(), "Your main action is done: bonus actions could follow; press <b>End turn</b> "
-                               "(outlined) to let the others play. One main action a turn (MP-TURN-1).", "MP-TURN-1")
+            return (EndTurn(), tr("Your main action is done: bonus actions could follow; press <b>End turn</b> "
+                                  "(outlined) to let the others play. One main action a turn (MP-TURN-1)."), "MP-TURN-1")
         return None
 
 

@@ -19,7 +19,8 @@ import ipywidgets as W
 
 from ..agents import make_agent
 from ..samarkand.agents import AGENTS as SAMARKAND_BOTS
-from ..core import _short, plural
+from ..core import _short, join_and, plural
+from ..i18n import N_, Translated, ngettext, tr
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.scoring import card_value
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide
@@ -41,14 +42,17 @@ def canvas_kind(canvas: str) -> str:
         raise ValueError(f"canvas must be 'png', 'ipympl' or 'auto', not {_short(canvas)}")
     return canvas
 
-PHASE_WORDS = {
-    "act": "marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1); "
-           "the spaces ringed in red on the map are open to your families' camels",
-    "second": "place a second camel of the same family (ringed in red) for 1 dirham from its treasury, or end "
-              "the turn (SAM-EXT-4)",
-    "discard": "discard 0, 1 or 2 cards so that you keep within the hand limit (SAM-MARRY-4, SAM-HAND-1)",
-    "sale": "sell this goods card for 3 dirhams now, or keep it (SAM-GOODS-2, SAM-GOODS-4)",
-}
+PHASE_WORDS = Translated({
+    "act": N_("marry into a family (SAM-MARRY-1) or place a camel of a family you married (SAM-EXT-1); "
+              "the spaces ringed in black on the map are open to your families' camels"),
+    "second": N_("place a second camel of the same family (ringed in black) for 1 dirham from its treasury, or end "
+                 "the turn (SAM-EXT-4)"),
+    "discard": N_("discard 0, 1 or 2 cards so that you keep within the hand limit (SAM-MARRY-4, SAM-HAND-1)"),
+    "sale": N_("sell this goods card for 3 dirhams now, or keep it (SAM-GOODS-2, SAM-GOODS-4)"),
+})
+BUTTONS = {"marry": N_("Marry"), "place": N_("Place camel"), "end_turn": N_("End turn"), "discard": N_("Discard"),
+           "sell": N_("Sell for 3 dirhams"), "keep": N_("Keep the card"), "pass": N_("Pass")}
+"""The buttons' labels (catalogue messages)."""
 
 
 class SamarkandApp(PlayShell):
@@ -100,8 +104,8 @@ class SamarkandApp(PlayShell):
         from ..viz.samarkand import MapView
         from .board import LiveBoard
 
-        # 816 x 400 pixels: whole (legend included) in JupyterLab's default output width of about 850 px
-        self.map_figure = Figure(figsize=(10.2, 5.0), dpi=80, layout="constrained")
+        # 816 x 496 pixels: whole (the legend under the map) in JupyterLab's default output width of about 850 px
+        self.map_figure = Figure(figsize=(10.2, 6.2), dpi=80, layout="constrained")
         self.map_axes = self.map_figure.add_subplot()
         self.map_view = MapView(state, self.map_axes)
         self.board = LiveBoard(self.map_figure, self.map_axes, canvas=canvas, css_class="samarkand-map", num=id(self),
@@ -111,17 +115,15 @@ class SamarkandApp(PlayShell):
         self.hand_view = W.HTML().add_class("samarkand-hand")
         self.houses_view = W.HTML().add_class("samarkand-houses")
         self.prompt = W.HTML().add_class("samarkand-prompt")
-        self.marry_picker = W.Dropdown(description="Marry into", layout=W.Layout(width="300px"))
-        self.family_picker = W.Dropdown(description="Route of", layout=W.Layout(width="300px"))
+        self.marry_picker = W.Dropdown(layout=W.Layout(width="300px"))
+        self.family_picker = W.Dropdown(layout=W.Layout(width="300px"))
         self.family_picker.observe(lambda _c: self._fill_spaces(), names="value")
-        self.space_list = W.Select(description="Spaces", rows=6, layout=W.Layout(width="300px"))
+        self.space_list = W.Select(rows=6, layout=W.Layout(width="300px"))
         self.space_list.add_class("samarkand-spaces")
-        self.discard_picker = W.SelectMultiple(description="Discard", rows=6, layout=W.Layout(width="300px"))
+        self.discard_picker = W.SelectMultiple(rows=6, layout=W.Layout(width="300px"))
         self.discard_picker.add_class("samarkand-discard-picker")
-        self.buttons = {name: W.Button(description=text, layout=W.Layout(width="150px", flex="0 0 auto")).add_class(f"samarkand-{name}")
-                        for name, text in (("marry", "Marry"), ("place", "Place camel"), ("end_turn", "End turn"),
-                                           ("discard", "Discard"), ("sell", "Sell for 3 dirhams"),
-                                           ("keep", "Keep the card"), ("pass", "Pass"))}
+        self.buttons = {name: W.Button(layout=W.Layout(width="170px", flex="0 0 auto")).add_class(f"samarkand-{name}")
+                        for name in BUTTONS}
         self.buttons["marry"].on_click(lambda _b: self.play(Marry(self.marry_picker.value or "")))
         self.buttons["place"].on_click(lambda _b: self._place_selected())
         self.buttons["end_turn"].on_click(lambda _b: self.play(EndTurn()))
@@ -135,6 +137,17 @@ class SamarkandApp(PlayShell):
         self.start()
 
     # -- the shell's hooks --
+
+    def relabel(self) -> None:
+        """The words of the pickers and buttons made once, in the current language."""
+        super().relabel()
+        self.marry_picker.description = tr("Marry into")
+        self.family_picker.description = tr("Route of")
+        self.space_list.description = tr("Spaces")
+        self.discard_picker.description = tr("Discard")
+        for name, button in self.buttons.items():
+            button.description = tr(BUTTONS[name])
+        self._drawn = None
 
     def _make_bots(self) -> None:
         self.bots = {seat: make_agent(who, self.bot_seed + seat, game="samarkand")
@@ -163,10 +176,11 @@ class SamarkandApp(PlayShell):
         """Who won, with the totals (SAM-END-1/2, SAM-SCORE-5)."""
         totals = state.score_sheet().totals()
         winners = state.winners
-        names = " and ".join(self.seat_name(p) for p in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
+        names = join_and([self.seat_name(p) for p in winners])
         scores = ", ".join(f"{self.seat_name(p)} {t}" for p, t in enumerate(totals))
-        return f"The game is over: {names} {verb} (SAM-SCORE-5). Points: {scores}."
+        text = (tr("The game is over: {names} wins (SAM-SCORE-5). Points: {scores}.") if len(winners) == 1 else
+                tr("The game is over: {names} share the win (SAM-SCORE-5). Points: {scores}."))
+        return text.format(names=names, scores=scores)
 
     def describe_turn(self, state, seat: int) -> str:
         return html.escape(PHASE_WORDS.get(state.phase, ""))
@@ -195,32 +209,37 @@ class SamarkandApp(PlayShell):
         rows = []
         for g in sorted(state.hands[seat]):
             value, _ = card_value(state, seat, g)
-            rows.append(f"<li>{html.escape(board.goods_names[g])} ({g}): worth {value} now</li>")
+            rows.append("<li>" + tr("{name} ({goods}): worth {value} now").format(
+                name=html.escape(board.goods_names[g]), goods=g, value=value) + "</li>")
         married = [board.families[f].name for f in range(len(board.families)) if state.held[seat][f]]
-        sold = ", ".join(str(g) for g in state.sold[seat]) or "none"
-        self.hand_view.value = (f"<b>{html.escape(self.seat_name(seat))}</b>: {plural(state.money[seat], 'dirham')}; married: "
-                                f"{html.escape(', '.join(married) or 'nobody yet')}<br>goods cards "
-                                f"({len(state.hands[seat])} in hand + {len(state.sold[seat])} sold, limit "
-                                f"{state.limit}):<ul>{''.join(rows)}</ul>sold: {sold}")
+        sold = ", ".join(str(g) for g in state.sold[seat]) or tr("none")
+        self.hand_view.value = tr("<b>{player}</b>: {money}; married: {married}<br>goods cards ({hand} in hand + "
+                                  "{sold} sold, limit {limit}):<ul>{rows}</ul>sold: {sold_cards}").format(
+            player=html.escape(self.seat_name(seat)), money=plural(state.money[seat], "dirham"),
+            married=html.escape(", ".join(married) or tr("nobody yet")), hand=len(state.hands[seat]),
+            sold=len(state.sold[seat]), limit=state.limit, rows="".join(rows), sold_cards=sold)
 
     def _draw_houses(self, state) -> None:
         board = state.board
-        head = "".join(f"<th style='padding:0 6px'>{h}</th>" for h in
-                       ("family", "price", "treasury", "camels in reserve", "tiles in house", "relation tiles left"))
+        head = "".join(f"<th style='padding:0 6px'>{html.escape(tr(h))}</th>" for h in
+                       (N_("family"), N_("price"), N_("treasury"), N_("camels in reserve"), N_("tiles in house"),
+                        N_("relation tiles left")))
         rows = "".join(
             f"<tr><td><span style='color:{f.colour}'>&#9632;</span> {html.escape(f.name)}</td><td>{f.price}</td>"
             f"<td>{state.treasury[i]}</td><td>{state.reserve[i]}</td><td>{state.house_tiles[i]}</td>"
             f"<td>{state.relation_stack[i]}</td></tr>" for i, f in enumerate(board.families))
         money = ", ".join(f"{html.escape(self.seat_name(p))} {m}" for p, m in enumerate(state.money))
         self.houses_view.value = (f"<table style='font-size:90%;text-align:center'><tr>{head}</tr>{rows}</table>"
-                                  f"<div>Players' dirhams: {money}; deck {plural(len(state.deck), 'card')}</div>")
+                                  "<div>" + tr("Players' dirhams: {money}; deck {cards}").format(
+                                      money=money, cards=plural(len(state.deck), "card")) + "</div>")
 
     def _fill_controls(self, state) -> None:
         legal = state.legal_actions() if state is not None and self.seats[state.current_player] == HUMAN else []
         board = self.state.board
-        self.marry_picker.options = [(f"{board.families[board.family_index[a.family]].name} "
-                                      f"({board.families[board.family_index[a.family]].price} dirhams)", a.family)
-                                     for a in legal if isinstance(a, Marry)]
+        self.marry_picker.options = [(tr("{family} ({price})").format(
+            family=board.families[board.family_index[a.family]].name,
+            price=plural(board.families[board.family_index[a.family]].price, "dirham")), a.family)
+            for a in legal if isinstance(a, Marry)]
         families = sorted({a.family for a in legal if isinstance(a, Place)}, key=board.family_index.get)
         planned = self._highlighted if legal else None     # a guided step or a hint: chosen in the pickers
         keep = planned.family if isinstance(planned, Place) else self.family_picker.value
@@ -247,9 +266,10 @@ class SamarkandApp(PlayShell):
         self.buttons["pass"].disabled = Pass not in kinds
         if state is not None and state.phase == "sale":
             g, holder = state.pending
-            self.prompt.value = (f"<b>{html.escape(self.seat_name(holder))}</b>: goods space {html.escape(board.goods_names[g])} ({g}) "
-                                 f"was just reached. You hold its card: sell it for 3 dirhams now or keep it "
-                                 f"(worth {card_value(state, holder, g)[0]} now). [SAM-GOODS-2]")
+            self.prompt.value = tr("<b>{player}</b>: goods space {name} ({goods}) was just reached. You hold its card: "
+                                   "sell it for 3 dirhams now or keep it (worth {value} now). [SAM-GOODS-2]").format(
+                player=html.escape(self.seat_name(holder)), name=html.escape(board.goods_names[g]), goods=g,
+                value=card_value(state, holder, g)[0])
         else:
             self.prompt.value = ""
 
@@ -266,7 +286,7 @@ class SamarkandApp(PlayShell):
     def _place_selected(self) -> bool:
         family, space = self.family_picker.value, self.space_list.value
         if family is None or space is None:
-            self.explain.value = "<i>Choose a family's route and one of its legal spaces first (SAM-EXT-2).</i>"
+            self.explain.value = "<i>" + tr("Choose a family's route and one of its legal spaces first (SAM-EXT-2).") + "</i>"
             return False
         return self.play(Place(family, space))
 
@@ -330,7 +350,7 @@ class SamarkandGuide(ScriptedGuide):
     orange, and the rule is explained after the click."""
 
     steps = 4
-    welcome = ("Welcome! This guided turn walks you through your first two turns: follow the orange rings and "
+    welcome = N_("Welcome! This guided turn walks you through your first two turns: follow the orange rings and "
                "outlines.")
 
     def __init__(self):
@@ -349,19 +369,22 @@ class SamarkandGuide(ScriptedGuide):
                                                board.family_index[a.family]))
             fam = board.families[board.family_index[action.family]]
             self.family = action.family
-            return (action, f"Choose <b>{html.escape(fam.name)} ({fam.price} dirhams)</b> in <b>Marry into</b> and press "
-                            f"<b>Marry</b> (outlined in orange). You pay the price into the family's treasury and take "
-                            "one of its tiles; its camels are now yours to place (SAM-MARRY-1).", "SAM-MARRY-1")
+            return (action, tr("Choose <b>{family} ({price})</b> in <b>Marry into</b> and press <b>Marry</b> (outlined in "
+                               "orange). You pay the price into the family's treasury and take one of its tiles; its "
+                               "camels are now yours to place (SAM-MARRY-1).").format(
+                family=html.escape(fam.name), price=plural(fam.price, "dirham")), "SAM-MARRY-1")
         if step == 1:
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return None
             action = discards[0]       # the fewest cards the hand limit allows (none if it allows none)
-            words = ("You drew 3 goods cards. Press <b>Discard</b> with nothing selected: you keep them all; "
-                     "your hand is within the limit (SAM-MARRY-4, SAM-HAND-1)." if not action.cards else
-                     f"You drew 3 goods cards and are over the hand limit: select card{'s' if len(action.cards) > 1 else ''} "
-                     f"{', '.join(str(c) for c in action.cards)} in <b>Discard</b> and press <b>Discard</b> "
-                     "(SAM-MARRY-4, SAM-HAND-1).")
+            words = (tr("You drew 3 goods cards. Press <b>Discard</b> with nothing selected: you keep them all; your "
+                        "hand is within the limit (SAM-MARRY-4, SAM-HAND-1).") if not action.cards else
+                     ngettext("You drew 3 goods cards and are over the hand limit: select card {cards} in <b>Discard</b> "
+                              "and press <b>Discard</b> (SAM-MARRY-4, SAM-HAND-1).",
+                              "You drew 3 goods cards and are over the hand limit: select cards {cards} in <b>Discard</b> "
+                              "and press <b>Discard</b> (SAM-MARRY-4, SAM-HAND-1).", len(action.cards)).format(
+                         cards=", ".join(str(c) for c in action.cards)))
             return action, words, "SAM-MARRY-4"
         places = [a for a in legal if isinstance(a, Place) and a.family == self.family]
         if step == 2:
@@ -371,21 +394,22 @@ class SamarkandGuide(ScriptedGuide):
             number = {board.spaces[s]: board.number[s] for s in range(len(board.spaces))}
             action = max(places, key=lambda a: (number.get(a.space) in held, -places.index(a)))
             name = board.labels[board.index[action.space]]
-            why = (" Its goods card is in your hand: each camel of a family you married on its route makes the card "
-                   "worth 4 points (SAM-SCORE-1)." if number.get(action.space) in held else "")
-            return (action, f"Click <b>{html.escape(name)}</b>, ringed in orange on the map (or choose it in <b>Spaces</b> "
-                            "and press <b>Place camel</b>): a camel goes next to a space that already holds a camel "
-                            f"of its family (SAM-EXT-2).{why}", "SAM-EXT-2")
+            why = (" " + tr("Its goods card is in your hand: each camel of a family you married on its route makes the "
+                            "card worth 4 points (SAM-SCORE-1).") if number.get(action.space) in held else "")
+            return (action, tr("Click <b>{space}</b>, ringed in orange on the map (or choose it in <b>Spaces</b> and "
+                               "press <b>Place camel</b>): a camel goes next to a space that already holds a camel of "
+                               "its family (SAM-EXT-2).").format(space=html.escape(name)) + why, "SAM-EXT-2")
         if step == 3:
             if places:
                 action = places[0]
                 name = board.labels[board.index[action.space]]
-                return (action, f"A second camel of the same family costs its treasury 1 dirham: click <b>"
-                                f"{html.escape(name)}</b> (ringed). It goes next to any camel of the family, on the "
-                                "board as it is now (SAM-EXT-4, SAM-EXT-5); then your turn ends.", "SAM-EXT-4")
+                return (action, tr("A second camel of the same family costs its treasury 1 dirham: click <b>{space}</b> "
+                                   "(ringed). It goes next to any camel of the family, on the board as it is now "
+                                   "(SAM-EXT-4, SAM-EXT-5); then your turn ends.").format(space=html.escape(name)),
+                        "SAM-EXT-4")
             if EndTurn() in legal:
-                return (EndTurn(), "Press <b>End turn</b> (outlined): the treasury pays for a second camel, and "
-                                   "this one is empty (SAM-EXT-6).", "SAM-EXT-6")
+                return (EndTurn(), tr("Press <b>End turn</b> (outlined): the treasury pays for a second camel, and this "
+                                      "one is empty (SAM-EXT-6)."), "SAM-EXT-6")
         return None
 
 

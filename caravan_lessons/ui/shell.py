@@ -23,6 +23,18 @@ information. The shell does the rest:
   position, highlights its move in the log and says it on the message line; play resumes when
   the slider is back at the end;
 * an optional :class:`Guide` (a scripted tutorial) may refuse off-script moves kindly;
+  :class:`ScriptedGuide` is the guided first turn of the map games (a move per step, its rule explained);
+* **pointing at a move**: :meth:`PlayShell.highlight` ``(action, note=None)`` marks where an engine action is
+  on the screen, in orange, until the next move is played or ``highlight(None)``: its places on the board
+  (rings or frames, :class:`~caravan_lessons.ui.board.LiveBoard`) and the widgets to use (an outline; lists
+  select the move). The guided turns use it, and a coach's Hint button can too::
+
+      hint = coach_move(app.state)                  # any legal action of the player to move
+      app.highlight(hint, note="<b>Hint:</b> ...")  # shown on the message line
+
+  Each app says where a move is in :meth:`PlayShell.highlight_parts` (a :class:`Highlight` of board points
+  and widgets), and draws ``self.highlighted.points`` on its board in ``draw``; a click on a highlighted
+  space plays the highlighted move;
 * :meth:`PlayShell.close` releases every widget the app made.
 
 How to build a game's app on the shell (see ``jaipur_app.py``)::
@@ -44,7 +56,8 @@ How to build a game's app on the shell (see ``jaipur_app.py``)::
         def reveals_hidden(self, before, after, seat): ...  # for match-mode undo
         def pause_reason(self, state): ...  # text if state is a round end that waits for a human
         def continue_action(self, state): ...   # the action the continue button plays (NextRound())
-        # optional: describe_end, score_sheet_for, short_names, seat_name; a Guide for a tutorial
+        # optional: describe_end, score_sheet_for, short_names, seat_name; a Guide for a tutorial;
+        # highlight_parts(state, action) -> Highlight(points, widgets) for highlight() (guides, hints)
 
 The learner's clicks end in :meth:`PlayShell.play` (an action) or :meth:`PlayShell.show_violation`
 (a RuleViolation raised while building one); never invent a rule ID the engine did not give.
@@ -58,13 +71,15 @@ from typing import NamedTuple
 import ipywidgets as W
 
 from ..agents import AGENTS, View, make_agent
-from ..core import RuleViolation, _short
+from ..core import RuleViolation, _short, plural
+from ..i18n import N_, get_language, language_names, on_language_change, set_language, tr
 from .board import ipympl_canvas  # noqa: F401  (re-exported: apps import it from here)
-from .common import ScoreStepper
+from .common import ScoreStepper, unit_name
 
 HUMAN = "human"
 MODES = ("match", "practice")
-MODE_TIPS = ("undo only while nothing hidden was revealed since your move", "undo any move, any time")
+MODE_TIPS = (N_("undo only while nothing hidden was revealed since your move"), N_("undo any move, any time"))
+MODE_WORDS = {"match": N_("match"), "practice": N_("practice")}
 GUIDE_CSS = ("<style>.guide-target{outline:4px solid #ff9800 !important;outline-offset:1px}"
              ".guide-box{background:#fff8e1;padding:4px 8px;border-left:4px solid #ff9800;margin:2px 0}"
              ".guide-done{background:#e8f5e9;padding:4px 8px;border-left:4px solid #43a047;margin:2px 0}</style>")
@@ -129,8 +144,8 @@ class ScriptedGuide(Guide):
 
     steps = 1
     instructions_first = True
-    welcome = "Welcome! This guided turn shows you how to play: follow the orange marks."
-    farewell = "<b>Well done: the guided turn is over.</b> From now on you choose."
+    welcome = N_("Welcome! This guided turn shows you how to play: follow the orange marks.")
+    farewell = N_("<b>Well done: the guided turn is over.</b> From now on you choose.")
 
     def __init__(self):
         self.step = 0
@@ -152,7 +167,7 @@ class ScriptedGuide(Guide):
             return False
         app.guide = self
         app.set_highlight(self.planned)
-        app._message = f"<div>{self.welcome}</div>" + self.instructions(app, state)
+        app._message = f"<div>{tr(self.welcome)}</div>" + self.instructions(app, state)
         app.refresh()
         return True
 
@@ -171,22 +186,24 @@ class ScriptedGuide(Guide):
 
     def instructions(self, app, state) -> str:
         if self.done:
-            return self._explained + f"<div class='guide-done'>{self.farewell}</div>" if self._explained else ""
+            return self._explained + f"<div class='guide-done'>{tr(self.farewell)}</div>" if self._explained else ""
         if self.planned is None:
             return ""
-        head = f"<b>Guided turn, step {self.step + 1} of {self.steps}.</b> "
+        head = tr("<b>Guided turn, step {step} of {steps}.</b> ").format(step=self.step + 1, steps=self.steps)
         return f"{self._explained}<div class='guide-box'>{head}{self.words}</div>"
 
     def refuse(self, app, state, action) -> str | None:
         if action == self.planned:
             return None
-        return (f"<div class='guide-box'>That move is legal ({html.escape(str(action))}), but this guided turn "
-                "asks for another one first: follow the orange marks.</div>" + self.instructions(app, state))
+        return ("<div class='guide-box'>" + tr("That move is legal ({move}), but this guided turn asks for another "
+                                               "one first: follow the orange marks.").format(
+            move=html.escape(str(action))) + "</div>" + self.instructions(app, state))
 
     def advance(self, app, state) -> None:
         done_rule = self.rule
         self.step += 1
-        self._explained = f"<div class='guide-done'>&#10003; Why this works: {self._rule_words(app, done_rule)}</div>"
+        self._explained = ("<div class='guide-done'>&#10003; " + tr("Why this works: {rule}").format(
+            rule=self._rule_words(app, done_rule)) + "</div>")
         if state.is_terminal() or app.seats[state.current_player] != HUMAN or not self._plan(app, state):
             self.done = True
             self.planned = None
@@ -224,11 +241,11 @@ class PlayShell(W.VBox):
 
     css_prefix = "play"
     """Prefix of the CSS classes of the shell's widgets (``<prefix>-status``, ``<prefix>-undo``, ...)."""
-    continue_label = "Next round"
-    """The label of the continue button shown at pauses."""
+    continue_label = N_("Next round")
+    """The label of the continue button shown at pauses (a catalogue message: shown with ``tr``)."""
     players: int | None = None
     """The number of seats the game has (checked against ``seats``), or None for any number."""
-    game_title = "this game"
+    game_title = N_("this game")
     """The game's name in messages ("'mp-greedy' does not play Samarkand")."""
     bot_names: tuple[str, ...] | None = None
     """The bots that play this game (the seat pickers offer these), or None for every bot of ``agents.AGENTS``."""
@@ -252,34 +269,41 @@ class PlayShell(W.VBox):
         self._message = ""
         self._log_cache: tuple | None = None
         self._quiet = False
+        self._relabelling = False
+        self._player_names = names
         self.seat_pickers = []
         for seat, who in enumerate(seats):
-            picker = W.Dropdown(options=names, value=who, description=f"Player {seat}",
-                                layout=W.Layout(width="210px")).add_class(f"{prefix}-seat-{seat}")
+            picker = W.Dropdown(options=names, value=who, layout=W.Layout(width="210px")).add_class(
+                f"{prefix}-seat-{seat}")
             picker.observe(lambda change, seat=seat: self._seat_changed(seat), names="value")
             self.seat_pickers.append(picker)
-        self.mode_picker = W.ToggleButtons(options=MODES, value=mode, tooltips=list(MODE_TIPS),
-                                           style={"button_width": "76px"}).add_class(f"{prefix}-mode")
-        self.mode_picker.observe(lambda _c: self.refresh(), names="value")
+        self.mode_picker = W.ToggleButtons(options=MODES, value=mode,
+                                           style={"button_width": "86px"}).add_class(f"{prefix}-mode")
+        self.mode_picker.observe(lambda _c: None if self._relabelling else self.refresh(), names="value")
         # the label and its toggle stay together: if the row is too narrow, they wrap as one
-        self.mode_box = W.HBox([W.HTML("<b>Undo policy:</b>", layout=W.Layout(margin="0 6px 0 12px")),
-                                self.mode_picker], layout=W.Layout(align_items="center", flex="0 0 auto"))
-        self.settings = W.HBox([W.HBox(self.seat_pickers, layout=W.Layout(flex="0 0 auto")), self.mode_box],
+        self.mode_label = W.HTML(layout=W.Layout(margin="0 6px 0 12px"))
+        self.mode_box = W.HBox([self.mode_label, self.mode_picker],
+                               layout=W.Layout(align_items="center", flex="0 0 auto"))
+        self.language_picker = W.Dropdown(options=[(name, code) for code, name in language_names().items()],
+                                          value=get_language(), layout=W.Layout(width="190px", margin="0 0 0 12px"),
+                                          style={"description_width": "initial"}).add_class(f"{prefix}-language")
+        self.language_picker.observe(lambda change: self._language_chosen(change["new"]), names="value")
+        self.settings = W.HBox([W.HBox(self.seat_pickers, layout=W.Layout(flex="0 0 auto")), self.mode_box,
+                                self.language_picker],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class(
             f"{prefix}-settings")
         self.bots: dict = {}
         self._make_bots()
         self.status = W.HTML().add_class(f"{prefix}-status")
         self.explain = W.HTML().add_class(f"{prefix}-explain")
-        self.undo_button = W.Button(description="Undo my last move", icon="undo",
-                                    layout=W.Layout(width="170px")).add_class(f"{prefix}-undo")
+        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="170px")).add_class(f"{prefix}-undo")
         self.undo_button.on_click(lambda _b: self.undo())
-        self.continue_button = W.Button(description=self.continue_label, button_style="success", icon="forward",
+        self.continue_button = W.Button(button_style="success", icon="forward",
                                         layout=W.Layout(width="150px", display="none")).add_class(
             f"{prefix}-continue")
         self.continue_button.on_click(lambda _b: self.continue_play())
-        self.replay = W.IntSlider(value=0, min=0, max=0, description="Replay move", continuous_update=False,
-                                  style={"description_width": "90px"},
+        self.replay = W.IntSlider(value=0, min=0, max=0, continuous_update=False,
+                                  style={"description_width": "110px"},
                                   layout=W.Layout(width="480px")).add_class(f"{prefix}-replay")
         self.replay.observe(lambda _c: self._replay_moved(), names="value")
         # the replay slider sits in a box of its own, so that its view can be made again (see _renew_slider)
@@ -298,6 +322,47 @@ class PlayShell(W.VBox):
         self._style = W.HTML(GUIDE_CSS, layout=W.Layout(display="none"))
         super().__init__([*self.layout_children(), self._style])
         self.add_class(f"{prefix}-app")
+        self.relabel()
+        self._stop_listening = on_language_change(self._language_changed)
+
+    # -- the language --
+
+    def relabel(self) -> None:
+        """Hook: put the words of the current language on the widgets made once (labels, buttons, options).
+        A game's app extends it (``super().relabel()`` first) for its own widgets; the shell calls it when the
+        app is made and whenever the language changes (the picker, or ``caravan_lessons.set_language``)."""
+        self._relabelling = True
+        try:
+            for seat, picker in enumerate(self.seat_pickers):
+                value = picker.value
+                picker.description = tr("Player {seat}").format(seat=seat)
+                picker.options = [(tr("human") if n == HUMAN else n, n) for n in self._player_names]
+                picker.value = value
+            value = self.mode_picker.value
+            self.mode_picker.options = [(tr(MODE_WORDS[m]), m) for m in MODES]
+            self.mode_picker.value = value
+            self.mode_picker.tooltips = [tr(t) for t in MODE_TIPS]
+            self.mode_label.value = "<b>" + tr("Undo policy:") + "</b>"
+            self.language_picker.description = tr("Language")
+            self.language_picker.value = get_language()
+            self.continue_button.description = tr(self.continue_label)
+            self.replay.description = tr("Replay move")
+            self.stepper.relabel()
+        finally:
+            self._relabelling = False
+
+    def _language_chosen(self, code: str) -> None:
+        """The language picker: every message from now on in ``code`` (this app and every other one redraw)."""
+        if not self._relabelling and code != get_language():
+            set_language(code)
+
+    def _language_changed(self, code: str) -> None:
+        """Redraw in the new language at once (called for every open app when the language changes)."""
+        if getattr(self, "_closed", False):
+            return
+        self.relabel()
+        self._log_cache = None
+        self.refresh()
 
     @classmethod
     def check_arguments(cls, seats, mode: str, bot_seed: int) -> list[str]:
@@ -386,7 +451,7 @@ class PlayShell(W.VBox):
 
     def describe_end(self, state) -> str:
         """Hook: plain words for the status line when the game is over (``state.is_terminal()``)."""
-        return "The game is over."
+        return tr("The game is over.")
 
     def score_sheet_for(self, state):
         """Hook: the score sheet shown at a pause or at the end, or None. Default: ``state.score_sheet()``."""
@@ -413,16 +478,18 @@ class PlayShell(W.VBox):
         if isinstance(seat, bool) or not isinstance(seat, int) or not -1 <= seat < len(seats):
             raise ValueError(f"seat must be a seat number 0 to {len(seats) - 1} (or -1 for the game), not {_short(seat)}")
         if seat < 0:
-            return "the game"
+            return tr("the game")
         who = seats[seat]
         if who != HUMAN:
-            return f"Player {seat} ({who} bot)"
-        return f"Player {seat} (you)" if self.seats.count(HUMAN) == 1 else f"Player {seat}"
+            return tr("Player {seat} ({bot} bot)").format(seat=seat, bot=who)
+        return (tr("Player {seat} (you)") if self.seats.count(HUMAN) == 1 else tr("Player {seat}")).format(seat=seat)
 
     def _make_bots(self) -> None:
         self.bots = {seat: make_agent(who, self.bot_seed + seat) for seat, who in enumerate(self.seats) if who != HUMAN}
 
     def _seat_changed(self, seat: int) -> None:
+        if self._relabelling:
+            return
         self._make_bots()
         self._log_cache = None
         self.play_bots()
@@ -441,9 +508,10 @@ class PlayShell(W.VBox):
     def game_over_words(self, state) -> str:
         """HTML for a click after the end: the game is over, who won, what still works."""
         end = self.describe_end(state)
-        head = "" if end.lower().startswith("the game is over") else "The game is over. "
-        return (f"<i>{head}{html.escape(end)} Nothing more can be played; the replay slider (and undo, in practice "
-                "mode) still work.</i>")
+        over = tr("The game is over.")
+        head = "" if end.lower().startswith(over.lower().rstrip(".")) else over + " "
+        return "<i>" + head + tr("{end} Nothing more can be played; the replay slider (and undo, in practice mode) "
+                                 "still work.").format(end=html.escape(end)) + "</i>"
 
     # -- pointing at a move (guided turns, hints) --
 
@@ -507,12 +575,14 @@ class PlayShell(W.VBox):
 
     def show_problem(self, rule: str, message: str) -> None:
         """Show a refused attempt: the rule ID, the plain words, and our wording of the rule."""
-        head = f"<b>Not allowed ({html.escape(rule)})</b>: " if rule else "<b>Not allowed</b>: "
+        head = ("<b>" + tr("Not allowed ({rule})").format(rule=html.escape(rule)) + "</b>: " if rule else
+                "<b>" + tr("Not allowed") + "</b>: ")
         text = f'<div style="color:#b71c1c">{head}{html.escape(message)}</div>'
         if rule in self.rules:
             r = self.rules[rule]
-            text += (f'<div style="color:#555;font-size:90%">Rule {html.escape(r.id)} (rulebook section '
-                     f'{html.escape(r.section)}): {html.escape(r.text)}</div>')
+            text += ('<div style="color:#555;font-size:90%">' + tr("Rule {rule} (rulebook section {section}): "
+                                                                    "{text}").format(
+                rule=html.escape(r.id), section=html.escape(r.section), text=html.escape(r.text)) + "</div>")
         self.say(text)
 
     def show_violation(self, error: RuleViolation) -> None:
@@ -548,17 +618,18 @@ class PlayShell(W.VBox):
         """
         state = self.state
         if not self.live:
-            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            self.say(self.replaying_words())
             return False
         if self.paused:
-            self.say(f"<i>{html.escape(self.pause_reason(state))} Press <b>{self.continue_label}</b> to go on.</i>")
+            self.say("<i>" + tr("{pause} Press <b>{button}</b> to go on.").format(
+                pause=html.escape(self.pause_reason(state)), button=tr(self.continue_label)) + "</i>")
             return False
         if state.is_terminal():
             self.say(self.game_over_words(state))
             return False
         seat = state.current_player
         if self.seats[seat] != HUMAN:
-            self.say("<i>It is not a human player's turn.</i>")
+            self.say("<i>" + tr("It is not a human player's turn.") + "</i>")
             return False
         try:
             problem = state.why_illegal(action)
@@ -593,6 +664,11 @@ class PlayShell(W.VBox):
         self.refresh()
         return True
 
+    @staticmethod
+    def replaying_words() -> str:
+        """HTML for a click while the replay slider shows a past position."""
+        return "<i>" + tr("You are replaying: move the slider to the end to play on.") + "</i>"
+
     def _moves_message(self, first: int) -> str:
         """HTML: what the moves from ``moves[first]`` on did (the player's lines, not the game's)."""
         lines = [line for move in self.moves[first:] for line in move[:1]]
@@ -600,17 +676,19 @@ class PlayShell(W.VBox):
             return ""
         head = f'<span style="color:#2e7d32">{html.escape(lines[0])}</span>'
         if len(lines) > 1:
-            head += "<br><span style='color:#555'>Then: " + html.escape(" ".join(lines[1:])) + "</span>"
+            head += "<br><span style='color:#555'>" + tr("Then: {moves}").format(
+                moves=html.escape(" ".join(lines[1:]))) + "</span>"
         return head
 
     def continue_play(self) -> bool:
         """The continue button: at a pause, play :meth:`continue_action` (any human may press it; bots
         never do), then let the bots move. True if done."""
         if not self.live:
-            self.say("<i>You are replaying: move the slider to the end to play on.</i>")
+            self.say(self.replaying_words())
             return False
         if not self.paused:
-            self.say(f"<i>{self.continue_label} is for the end of a round; the round is still being played.</i>")
+            self.say("<i>" + tr("{button} is for the end of a round; the round is still being played.").format(
+                button=tr(self.continue_label)) + "</i>")
             return False
         first = len(self.moves)
         self._apply(self.continue_action(self.state))
@@ -647,24 +725,24 @@ class PlayShell(W.VBox):
         takes the round result and its score sheet back with the move; match mode keeps the result.
         """
         if not self.history:
-            return False, "nothing to undo yet"
+            return False, tr("nothing to undo yet")
         if self.mode_picker.value == "practice":
             return True, ""
         if self.undo_reopens_a_round():
-            return False, ("the round is over and scored (match mode); switch the undo policy to practice to take "
-                           "back your last move and the round result with it")
+            return False, tr("the round is over and scored (match mode); switch the undo policy to practice to take "
+                             "back your last move and the round result with it")
         _, before = self.history[-1]
         seat = before.current_player
         if self.reveals_hidden(before, self.state, seat):
-            return False, ("a hidden card was revealed since your move (match mode); switch the undo policy to "
-                           "practice for free undo")
+            return False, tr("a hidden card was revealed since your move (match mode); switch the undo policy to "
+                             "practice for free undo")
         return True, ""
 
     def undo(self) -> bool:
         """Take back the last human move (and the bots' answers). True if done."""
         allowed, why = self.can_undo()
         if not allowed:
-            self.say(f"<i>Cannot undo: {html.escape(why)}.</i>")
+            self.say("<i>" + tr("Cannot undo: {why}.").format(why=html.escape(why)) + "</i>")
             return False
         reopens = self.undo_reopens_a_round()
         index, before = self.history.pop()
@@ -672,8 +750,9 @@ class PlayShell(W.VBox):
         del self.snapshots[index + 1:]
         del self.moves[index:]
         self._replay_to_end()
-        self._message = ("<i>Your last move was undone, and the round result with it: the round is open again "
-                         "and nothing of it is scored yet.</i>" if reopens else "<i>Your last move was undone.</i>")
+        self._message = "<i>" + (tr("Your last move was undone, and the round result with it: the round is open again "
+                                    "and nothing of it is scored yet.") if reopens else
+                                 tr("Your last move was undone.")) + "</i>"
         self.refresh()
         return True
 
@@ -725,28 +804,29 @@ class PlayShell(W.VBox):
         allowed, why = self.can_undo()
         reopens = allowed and self.undo_reopens_a_round()
         self.undo_button.disabled = not (allowed and live)
-        self.undo_button.description = "Undo my move and the result" if reopens else "Undo my last move"
-        self.undo_button.layout.width = "230px" if reopens else "170px"
-        self.undo_button.tooltip = why or ("practice mode: take back your last move; the round is reopened and its "
-                                           "result taken back" if reopens else "take back your last move")
+        self.undo_button.description = tr("Undo my move and the result") if reopens else tr("Undo my last move")
+        self.undo_button.layout.width = "260px" if reopens else "190px"
+        self.undo_button.tooltip = why or (tr("practice mode: take back your last move; the round is reopened and its "
+                                              "result taken back") if reopens else tr("take back your last move"))
         pause = self.pause_reason(state)
         self.continue_button.disabled = not (live and pause is not None)
         self.continue_button.layout.display = None if (live and pause is not None) else "none"
         if not live:
-            status = (f"<b>Replaying: the position after move {index} of {self.replay.max}.</b> "
-                      "Move the slider to the end to play on.")
-            text = " ".join(self.moves[index - 1]) if index else "the start of the match"
-            self.explain.value = (f"<span style='background:#fff3cd'>Move {index}: {html.escape(text)}</span>")
+            status = tr("<b>Replaying: the position after move {index} of {last}.</b> Move the slider to the end to "
+                        "play on.").format(index=index, last=self.replay.max)
+            text = " ".join(self.moves[index - 1]) if index else tr("the start of the match")
+            self.explain.value = ("<span style='background:#fff3cd'>" + tr("Move {index}: {text}").format(
+                index=index, text=html.escape(text)) + "</span>")
         else:
             if state.is_terminal():
                 status = f"<b>{html.escape(self.describe_end(state))}</b>"
             elif pause is not None:
-                what = "the score sheet" if self.score_sheet_for(state) is not None else "the summary below"
-                status = (f"<b>{html.escape(pause)}</b> Read {what}, then press "
-                          f"<b>{html.escape(self.continue_label)}</b>.")
+                read = (tr("Read the score sheet, then press <b>{button}</b>.") if self.score_sheet_for(state) is not None
+                        else tr("Read the summary below, then press <b>{button}</b>."))
+                status = f"<b>{html.escape(pause)}</b> " + read.format(button=html.escape(tr(self.continue_label)))
             else:
                 who = state.current_player
-                status = (f"<b>{html.escape(self.seat_name(who))} to move.</b> "
+                status = ("<b>" + tr("{player} to move.").format(player=html.escape(self.seat_name(who))) + "</b> "
                           + self.describe_turn(state, who))
             self.explain.value = self._message
         self._draw_sheet(state, pause)
@@ -769,22 +849,23 @@ class PlayShell(W.VBox):
             return
         self.stepper.layout.display = None
         self.stepper.set_sheet(sheet, names=self.short_names())
-        self.stepper_title.value = (f"<b>Score sheet</b> ({html.escape(sheet.unit)}): press Next to add it up "
-                                    "item by item, or Show all." + (
-                                        f" Then press <b>{html.escape(self.continue_label)}</b>."
-                                        if pause is not None and self.live else ""))
+        self.stepper_title.value = tr("<b>Score sheet</b> ({unit}): press Next to add it up item by item, or Show "
+                                      "all.").format(unit=html.escape(unit_name(sheet.unit))) + (
+            " " + tr("Then press <b>{button}</b>.").format(button=html.escape(tr(self.continue_label)))
+            if pause is not None and self.live else "")
 
     def _draw_log(self, highlight: int) -> None:
         """The whole log, newest first, each move numbered as the replay slider counts it."""
-        key = (len(self.moves), highlight, tuple(self.seats))
+        key = (len(self.moves), highlight, tuple(self.seats), get_language())
         if key == self._log_cache:
             return
         self._log_cache = key
         mark = "background:#fff3cd;font-weight:bold"
         rows = [f"<div{' style=' + repr(mark) if k == highlight else ''}><b>{k}.</b> {html.escape(' '.join(lines))}</div>"
                 for k, lines in enumerate([self._start_lines] + self.moves)][::-1]
-        self.log_view.value = (f"<div style='font-size:90%'><b>What happened</b> ({len(self.moves)} moves, "
-                               f"newest first; the replayed move is highlighted)</div><div class='{self.css_prefix}"
+        self.log_view.value = ("<div style='font-size:90%'>" + tr("<b>What happened</b> ({moves}, newest first; the "
+                                                                  "replayed move is highlighted)").format(
+            moves=plural(len(self.moves), "move")) + f"</div><div class='{self.css_prefix}"
                                f"-log-lines' style='max-height:220px;overflow:auto;font-size:90%'>"
                                + "".join(rows) + "</div>")
 
@@ -820,6 +901,7 @@ class PlayShell(W.VBox):
         if getattr(self, "_closed", False):
             return
         self._closed = True
+        self._stop_listening()
         walk(self)
         for widget in reversed(list(found.values())):
             W.Widget.close(widget)  # not the subclasses' close (this one), which would walk again

@@ -160,6 +160,19 @@ def _city_notes(state, graph) -> dict:
     return notes
 
 
+def _halo_rings(graph, places) -> tuple[list, list]:
+    """Marker sizes (points^2) and line widths (points) of the cost halos of ``places``: a thick ring round each
+    location, from its edge outwards, so the location keeps its colour and a play app can draw the halos over
+    the cached map (blitting) without hiding the location. The same for the static picture and the app."""
+    sizes, widths = [], []
+    for place in places:
+        inner = KIND_SIZES[graph.nodes[place]["kind"]] ** 0.5          # the location's diameter, in points
+        outer = (KIND_SIZES[graph.nodes[place]["kind"]] * 3.2 + 250) ** 0.5
+        sizes.append(((inner + outer) / 2) ** 2)
+        widths.append((outer - inner) / 2)
+    return sizes, widths
+
+
 def reachable_costs(state, player: int, camel_value: float = 1.0, traveller: int = 0) -> dict:
     """``{location: cost in coins}`` of the places ``player``'s traveller can reach with one Travel now.
 
@@ -270,9 +283,10 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     if costs:
         # the cost as a halo around the location: the location keeps its kind's colour (the legend still applies)
         places = list(costs)
-        ax.scatter([pos[n][0] for n in places], [pos[n][1] for n in places],
-                   s=[KIND_SIZES[graph.nodes[n]["kind"]] * 3.2 + 250 for n in places],
-                   c=[scale.to_rgba(costs[n]) for n in places], edgecolors="none", zorder=1.5, gid="cost-halo")
+        sizes, widths = _halo_rings(graph, places)
+        ax.scatter([pos[n][0] for n in places], [pos[n][1] for n in places], s=sizes, linewidths=widths,
+                   facecolors="none", edgecolors=[scale.to_rgba(costs[n]) for n in places], zorder=1.5,
+                   gid="cost-halo")
     # route costs at the midpoints
     for u, v, attrs in graph.edges(data=True):
         text = _route_label(attrs)
@@ -739,7 +753,8 @@ class MapView:
 
     The static picture (locations, routes and their costs, names, notes, legend, a colour bar of travel
     costs from 0 to ``max_cost`` coins) is rendered once and cached; :meth:`render_png` restores it and
-    draws over it only the location colours (reachable places by cost), the path, the travellers, the
+    draws over it only the cost halos (reachable places by cost, as :func:`draw_map` shows them), the path, the
+    travellers, the
     trading posts, Beijing's spaces and the title (``_dynamic``; matplotlib blitting on an Agg canvas). The
     static picture is rebuilt only when the city notes change (an outpost bonus taken): then ``ax`` is new.
 
@@ -794,6 +809,13 @@ class MapView:
         pos = positions(self.graph)
         self._pos = pos
         self.nodes = _node_collection(ax, self.graph)
+        # the cost of getting somewhere as a halo round the location, as draw_map shows it (the location keeps its
+        # kind's colour); a halo per location, transparent where there is no cost to show
+        nodes = list(self.graph)
+        sizes, widths = _halo_rings(self.graph, nodes)
+        self.halos = ax.scatter([pos[n][0] for n in nodes], [pos[n][1] for n in nodes], s=sizes, linewidths=widths,
+                                facecolors="none", edgecolors=[(0, 0, 0, 0)] * len(nodes), zorder=1.5,
+                                gid="cost-halo")
         self.travellers = next(c for c in ax.collections if c.get_gid() == "travellers")
         self.posts = next(c for c in ax.collections if c.get_gid() == "posts")
         self.beijing = sorted((p for p in ax.patches if (p.get_gid() or "").startswith("beijing:")),
@@ -801,8 +823,21 @@ class MapView:
         self.path_line = Line2D([], [], color="#d62728", linewidth=5, alpha=0.75, solid_capstyle="round", zorder=2)
         ax.add_line(self.path_line)
         self.title = ax.set_title(" ", fontsize=11)
-        self._base_colours = [KIND_COLOURS[self.graph.nodes[n]["kind"]] for n in self.graph]
-        self._dynamic = [self.nodes, self.path_line, self.posts, self.travellers, *self.beijing, self.title]
+        # a place's name again over its halo, with the cost as draw_map writes it ("Moscow (7)"), on white over
+        # the cached map's plain name
+        self.halo_names = {}
+        for text in ax.texts:
+            gid = text.get_gid() or ""
+            if gid.startswith("name:"):
+                x, y = text.get_position()
+                name = ax.text(x, y, text.get_text(), fontsize=text.get_fontsize(), ha=text.get_ha(),
+                               va=text.get_va(), color=text.get_color(), fontweight=text.get_fontweight(),
+                               zorder=text.get_zorder(), visible=False, gid=f"halo-{gid}",
+                               bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none"})
+                name.plain = text.get_text()
+                self.halo_names[gid[5:]] = name
+        self._dynamic = [self.halos, *self.halo_names.values(), self.path_line, self.posts, self.travellers,
+                         *self.beijing, self.title]
         for artist in self._dynamic:
             artist.set_animated(True)
         self._signature = self._notes_signature(state)
@@ -835,9 +870,11 @@ class MapView:
         route = _check_path(self.graph, path)
         if self._notes_signature(state) != self._signature:
             self._build(state)
-        nodes = list(self.graph)
-        self.nodes.set_facecolors([self.scale.to_rgba(costs[n]) if n in costs else c
-                                   for n, c in zip(nodes, self._base_colours)])
+        self.halos.set_edgecolors([self.scale.to_rgba(costs[n]) if n in costs else (0, 0, 0, 0) for n in self.graph])
+        for place, name in self.halo_names.items():
+            name.set_visible(place in costs)
+            if place in costs:
+                name.set_text(f"{name.plain} ({costs[place]:g})")
         self.path_line.set_data([self._pos[n][0] for n in route], [self._pos[n][1] for n in route])
         scratch = _PieceCollector()
         _draw_pieces(state, scratch, self._pos, player)

@@ -221,8 +221,15 @@ class MapView:
         self.houses = [t for t in ax.texts if t.get_bbox_patch() is not None][-len(state.board.families):]
         ax.set_title("")  # the app says whose turn it is; the houses sit where a title would
         for fam, text in zip(state.board.families, self.houses):  # static: the app lists the houses' contents
-            text.set_text(f"{fam.name} house, price {fam.price}")
+            text.set_text(f"{fam.name} house\nprice {fam.price}")
         self.houses = []
+        ys = [p[1] for p in pos.values()]
+        ax.set_ylim(min(ys) - 1.45, max(ys) + 1.45)     # the house labels inside the Axes: the layout keeps them whole
+        # the legend under the map, the rings of the legal spaces in it: beside the map it left each house a
+        # fifth of too narrow a map, and the house labels ran into each other
+        ax.get_legend().remove()
+        ax.figure.legend(handles=_legend_handles(state, True), loc="outside lower center", ncol=5, fontsize=9,
+                         frameon=False, columnspacing=1.2, handletextpad=0.4)
         self._blitter = None            # made by render_png (an app shows the map through its own LiveBoard)
 
     def render_png(self, state) -> bytes:

@@ -93,11 +93,10 @@ def test_contracts_by_column_with_bonus_and_discard():
     choose(s, "column_bonus", 1)                                         # 1 coin + 1 camel
     assert s.coins[0] == 1 and s.camels[0] == 3
     assert s.active[0][1] == board[5]
-    choose(s, "contract", 2)
-    assert s.decision[0] == "discard"                                    # both active spaces full
     old = s.active[0][0]
-    choose(s, "discard", old)
-    assert s.active[0] == [board[5], board[1]] and s.special_pile[-1] == old
+    choose(s, "contract", 2)                                             # both active spaces full: only the
+    assert s.decision is None                                            # old contract may go (MP-CONTRACT-3),
+    assert s.active[0] == [board[5], board[1]] and s.special_pile[-1] == old   # a choice of one, taken at once
     assert s.board_contracts == [board[0]] + board[2:5]                  # the rest slide left
     s.main_done = False
     s.dice[0] = [(OWN, 1)]

@@ -280,7 +280,7 @@ def test_constructor_arguments_are_refused_with_what_is_allowed(kwargs, words):
 def test_seat_pickers_offer_only_the_bots_of_this_game_and_seat_name_is_checked():
     app = APP(players=2, seats=["human", BOT])
     try:
-        offered = set(app.seat_pickers[1].options)
+        offered = {value for _label, value in app.seat_pickers[1].options}   # (label in the language, name)
         assert offered == {"human", *APP.bot_names} and BOT in offered
         assert app.seat_name(0).startswith("Player 0") and app.seat_name(-1) == "the game"
         for bad in (2, -2, "0", True, None, 1.0):

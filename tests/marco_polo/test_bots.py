@@ -66,7 +66,7 @@ def wins_of(bot, other, games: int, seed: int = 0) -> int:
 
 
 def test_heuristic_beats_random():
-    games = 8
+    games = 12
     wins = wins_of(HeuristicAgent, RandomAgent, games)
     low, _high = wilson(wins, games)
     assert low > 0.5, f"mp-heuristic won {wins} of {games} against random"

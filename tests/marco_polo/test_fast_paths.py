@@ -110,7 +110,7 @@ def test_clones_share_the_generator_until_one_draws_and_roll_as_an_eager_copy_wo
 @pytest.mark.parametrize("first_only", [False, True])
 def test_placements_match_the_reference(first_only):
     compared = 0
-    for state in positions(games=8, seed=11, every=1):
+    for state in positions(games=9, seed=11, every=1):
         if state.tasks or state.main_done or state.is_terminal():
             continue
         seat = state.current

@@ -11,8 +11,9 @@ import pytest
 from caravan_lessons import load_game, save_game
 from caravan_lessons import marco_polo as mp
 from caravan_lessons.core import SaveFileError
+from caravan_lessons.files import DataFileError
 from caravan_lessons.marco_polo.components import DATA_DIR
-from caravan_lessons.marco_polo.saves import MAX_SUPPLY, saved_game_model
+from caravan_lessons.marco_polo.saves import MAX_SUPPLY, lesson_position, saved_game_model
 
 
 def played(seed=4, steps=25, players=3, **options):
@@ -194,4 +195,59 @@ def test_turn_posts_and_log_agree_with_the_game():
     data = played().to_dict()
     city = next(k for k in data["spaces"])
     data["spaces"][city] = []  # an empty list of dice on a space (once a raw max() crash)
-    mp.State.from_dict(data)
+    lesson_position(data)      # plays on; as a saved game its dice went missing:
+    refused(data, "MP-SETUP-8", "dice of their colour")
+
+
+def _edited(tmp_path, name, change):
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    content = json.loads((folder / name).read_text(encoding="utf-8"))
+    change(content)
+    (folder / name).write_text(json.dumps(content), encoding="utf-8")
+    return folder
+
+
+def _rename_node(old, new):
+    def change(m):
+        for node in m["nodes"]:
+            if node["id"] == old:
+                node["id"] = new
+        for edge in m["edges"]:
+            for end in ("a", "b"):
+                if edge[end] == old:
+                    edge[end] = new
+    return change
+
+
+@pytest.mark.parametrize("name, change, words", [
+    ("actions.json", lambda a: a.update(rounds=9), ("actions.json", "field 'rounds'", "MP-ROUND-1", "1 to 5")),
+    ("actions.json", lambda a: a.update(rounds=0), ("actions.json", "field 'rounds'")),
+    ("map.json", _rename_node("venezia", "venice"), ("map.json", "'venice'", "'venezia'", "MP-SETUP-12")),
+    ("map.json", _rename_node("beijing", "peking"), ("map.json", "'peking'", "'beijing'", "MP-TRAVEL-6")),
+    ("rules.json", lambda r: r["rules"][[x["id"] for x in r["rules"]].index("MP-TRAVEL-2")].update(id="MP-TRAVEL-99"),
+     ("rules.json", "MP-TRAVEL-2", "missing")),
+    ("bonuses.json", lambda b: [x.update(copies_another=True) for x in b["city_bonuses"]],
+     ("bonuses.json", "MP-CITYBONUS-1")),
+])
+def test_data_the_engine_cannot_play_is_refused_naming_the_file_and_field(tmp_path, name, change, words):
+    """F9 (fuzz review): 9 rounds were accepted (IndexError at the end of round 5: only 5 contract piles),
+    and so were a start or Beijing of another id (KeyError: 'venezia' / 'beijing'), a rule ID the engine
+    cites renamed, and city bonuses that all copy another."""
+    folder = _edited(tmp_path, name, change)
+    with pytest.raises(DataFileError) as info:
+        mp.load_data(folder)
+    text = str(info.value)
+    assert all(w in text for w in words) and "\n" not in text and len(text) <= 300, text
+
+
+@pytest.mark.rule("MP-ROUND-1")
+def test_a_shorter_game_plays_to_its_end_and_its_saves_load(tmp_path):
+    folder = _edited(tmp_path, "actions.json", lambda a: a.update(rounds=3))
+    data = mp.load_data(folder)
+    state = mp.new_game(2, seed=0, characters=["berke", "mercator"], data=data)
+    rng = random.Random(0)
+    while not state.is_terminal():
+        assert mp.State.from_dict(state.to_dict(), game_data=data).to_dict() == state.to_dict()
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.round == 3 and len(state.piles) == 2

@@ -111,7 +111,7 @@ def test_reachable_colours_match_travel_costs():
     for place in graph:
         assert faces[place] == pytest.approx(to_rgba(vmp.KIND_COLOURS[graph.nodes[place]["kind"]]))
     halo = next(c for c in ax.collections if c.get_gid() == "cost-halo")
-    halos = dict(zip(costs, map(tuple, halo.get_facecolors())))
+    halos = dict(zip(costs, map(tuple, halo.get_edgecolors())))      # a ring round the location (issue 17)
     assert [tuple(xy) for xy in halo.get_offsets()] == [graph.nodes[p]["pos"] for p in costs]
     for place, cost in costs.items():
         assert halos[place] == pytest.approx(ax.cost_scale.to_rgba(cost))
@@ -244,9 +244,13 @@ def test_map_view_redraws_the_moving_parts():
     again = view.render_png(state, player=0, reachable=costs, path=["moscow", "anxi", "karakorum"])
     assert again != png
     assert len(view.posts.get_offsets()) == 1
-    faces = dict(zip(mp.board(), map(tuple, view.nodes.get_facecolors())))
+    # the cost as a halo round the place (as draw_map shows it); the places keep their kinds' colours
+    faces = dict(zip(mp.board(), map(tuple, view.halos.get_edgecolors())))
     assert faces["anxi"] == pytest.approx(view.scale.to_rgba(10))
     assert sum(faces["anxi"][:3]) > sum(faces["karakorum"][:3])
+    assert faces["moscow"][3] == 0                                        # no cost shown: no halo
+    kinds = dict(zip(mp.board(), map(tuple, view.nodes.get_facecolors())))
+    assert kinds["anxi"] == pytest.approx(to_rgba(vmp.KIND_COLOURS["small"]))
     assert len(view.path_line.get_xdata()) == 3
     assert view.title.get_text().startswith("Round 1 of 5")
     with pytest.raises(ValueError, match="no route joins"):

@@ -196,7 +196,7 @@ def test_constructor_arguments_are_refused_with_what_is_allowed(kwargs, words):
 def test_seat_pickers_offer_only_the_bots_of_this_game_and_seat_name_is_checked():
     app = APP(players=2, seats=["human", BOT])
     try:
-        offered = set(app.seat_pickers[1].options)
+        offered = {value for _label, value in app.seat_pickers[1].options}   # (label in the language, name)
         assert offered == {"human", *APP.bot_names} and BOT in offered
         assert app.seat_name(0).startswith("Player 0") and app.seat_name(-1) == "the game"
         for bad in (2, -2, "0", True, None, 1.0):
@@ -220,8 +220,11 @@ def test_the_clickable_map_shows_no_pyplot_widget_furniture_and_fits_the_output(
     assert app.map_figure.bbox.width <= 820               # JupyterLab's default output is about 850 px wide
     app.board.blitter.frame()
     renderer = app.map_figure.canvas.get_renderer()
-    legend = app.map_axes.get_legend().get_window_extent(renderer)
-    assert legend.x1 <= app.map_figure.bbox.width and legend.x0 >= 0      # the legend is whole
+    legend = app.map_figure.legends[0].get_window_extent(renderer)
+    assert legend.x1 <= app.map_figure.bbox.width and legend.x0 >= 0 and legend.y0 >= 0   # the legend is whole
+    houses = [t.get_window_extent(renderer) for t in app.map_axes.texts if t.get_bbox_patch() is not None]
+    for a, b in zip(houses, houses[1:]):                                  # the house labels do not overlap
+        assert not a.overlaps(b) or abs(a.y0 - b.y0) > 1
     assert not plt.get_fignums() or app.map_figure not in map(plt.figure, plt.get_fignums())
     app.close()
 

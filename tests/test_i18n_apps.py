@@ -1,0 +1,141 @@
+"""The four play apps in Finnish and Portuguese, in-process: no English left on the screen, and the language picker
+redraws an open app at once.
+
+"No English" is checked against the English catalogue itself: every piece of English text between placeholders
+of a message that the Finnish (or Portuguese) translation does not also contain (an ID, a class name, "Mercator")
+must not appear as words anywhere an app shows text (labels, buttons, HTML, list entries, tooltips, and the
+texts drawn on its figures) after the app has been played for a while, a move was refused and a score sheet is
+open.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as W
+import pytest
+from babel.messages.pofile import read_po
+
+from caravan_lessons import i18n
+
+catalogs = pytest.importorskip("caravan_lessons.catalogs")
+
+_TAG = re.compile(r"<[^>]*>")
+_FIELD = re.compile(r"\{[^{}]*\}|%\(\w+\)\w|%\w")
+
+
+def _english_only_fragments(lang: str) -> set[str]:
+    """Pieces of English text of the catalogue's messages that the translation does not share."""
+    with catalogs.po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    found = set()
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        translated = " ".join(html.unescape(_TAG.sub(" ", s)) for s in strings).lower()
+        for text in ids:
+            for piece in _FIELD.split(html.unescape(_TAG.sub(" | ", text))):
+                for part in piece.split("|"):
+                    part = part.strip(" .,:;()[]-–!?'\"\n")
+                    letters = re.sub(r"[^A-Za-z]", "", part)
+                    if len(letters) >= 4 and part.lower() not in translated:
+                        found.add(part)
+    return found
+
+
+def _shown_texts(app) -> list[str]:
+    """Every text the app shows: widget labels, values, options, tooltips, and its matplotlib figures' texts."""
+    seen: dict[int, object] = {}
+    texts: list[str] = []
+
+    def walk(value) -> None:
+        if isinstance(value, W.Widget):
+            if id(value) in seen:
+                return
+            seen[id(value)] = value
+            for name in ("description", "tooltip", "placeholder"):
+                if isinstance(getattr(value, name, None), str):
+                    texts.append(getattr(value, name))
+            if isinstance(value, (W.HTML, W.Label)) and "<style>" not in value.value:
+                texts.append(html.unescape(_TAG.sub(" ", value.value)))
+            for label in getattr(value, "_options_labels", ()):
+                texts.append(label)
+            for tip in getattr(value, "tooltips", None) or ():
+                texts.append(tip)
+            for child in getattr(value, "children", ()):
+                walk(child)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    for attr in vars(app).values():
+        walk(attr)
+    walk(app)
+    for figure in {id(f): f for f in (getattr(app, "figure", None), getattr(app, "map_figure", None),
+                                      getattr(getattr(app, "map_view", None), "figure", None)) if f}.values():
+        texts.extend(t.get_text() for t in figure.findobj(lambda a: hasattr(a, "get_text")) if t.get_text())
+    return texts
+
+
+_CODE = re.compile(r"\b\w+\([^()]*\)|\((?:[A-Z]\w*(?:, )?)+\)")
+"""Code in a message (``Exchange(take, give)``): Python names, the same in every language."""
+
+
+def _english_left(app, fragments: set[str]) -> list[str]:
+    shown = _CODE.sub(" ", "\n".join(_shown_texts(app)))
+    left = []
+    for fragment in fragments:
+        if re.search(r"(?<![\w])" + re.escape(fragment) + r"(?![\w])", shown):
+            left.append(fragment)
+    return sorted(left)
+
+
+def _play(app, moves: int) -> None:
+    """Up to ``moves`` human moves (the first legal action each time), then one refused attempt."""
+    for _ in range(moves):
+        state = app.state
+        if state.is_terminal():
+            break
+        if app.paused:
+            app.continue_play()
+            continue
+        app.play(state.legal_actions()[-1])
+
+
+def _apps():
+    from caravan_lessons.ui import CaravanApp, JaipurApp, MarcoPoloApp, SamarkandApp
+
+    return {
+        "jaipur": lambda: JaipurApp(seed=3, seats=["human", "random"]),
+        "samarkand": lambda: SamarkandApp(players=3, seed=2, seats=["human", "random", "random"]),
+        "caravan": lambda: CaravanApp(players=3, seed=2, seats=["human", "greedy", "greedy"]),
+        "marco_polo": lambda: MarcoPoloApp(players=3, seed=2, seats=["human", "random", "random"]),
+    }
+
+
+def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
+    from caravan_lessons.ui import JaipurApp, SamarkandApp
+
+    first, second = JaipurApp(seed=3), SamarkandApp(players=3, seed=2)
+    try:
+        assert first.buttons["sell"].description == "Sell" and "to move" in first.status.value
+        first.language_picker.value = "fi"
+        assert i18n.get_language() == "fi"
+        assert first.buttons["sell"].description == "Myy" and "Vuorossa" in first.status.value
+        assert second.buttons["marry"].description == "Nai" and second.language_picker.value == "fi"
+        assert first.seat_pickers[0].description == "Pelaaja 0" and first.mode_label.value == "<b>Kumoaminen:</b>"
+        second.language_picker.value = "pt"
+        assert first.buttons["sell"].description == "Vender" and second.buttons["marry"].description == "Casar"
+        i18n.set_language("en")                    # set_language reaches the pickers and the apps too
+        assert first.language_picker.value == "en" and first.buttons["sell"].description == "Sell"
+        assert first.state.legal_actions() and first.seats == ["human", "random"]   # nothing else changed
+    finally:
+        first.close()
+        second.close()
+    i18n.set_language("fi")                         # a closed app is no longer redrawn (and does not fail)
+    i18n.set_language("en")
