@@ -1,5 +1,5 @@
 # caravan_lessons: one virtual environment (.venv) serves the lessons, the tests and the benchmark.
-#   make lab     open the lessons in JupyterLab
+#   make lab     open the lessons in JupyterLab (LAB_PORT=9100 for another port; CLASSROOM=1 for nbgrader's menus)
 #   make test    run the whole test suite (the command CI runs)
 #   make bench   time the engines and bots
 #   make translations  extract the messages, update the pt/fi catalogues, compile them (babel)
@@ -24,13 +24,26 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 .PHONY: lab test bench fuzz app clean translations
 
 # Students' copies of every game's exercises (a copy the student already changed is kept), and a git
-# filter (nbstripout, this clone only) so that running the lessons never shows them as changed in git.
+# filter (nbstripout, this clone only) so that running and saving the lessons never shows them as changed in
+# git: it strips outputs and execution counts, keeps cell ids, and reduces the kernel's language_info to its
+# name, as the notebooks are committed. Learners get JupyterLab without the teachers' nbgrader menus and
+# Voila preview (.jupyter-learners/); CLASSROOM=1 keeps them. LAB_PORT picks the port (the server stops with a
+# message if it is taken, so the address printed is the one it uses).
+LAB_PORT ?= 8888
+CLASSROOM ?=
+NB_EXTRA_KEYS := metadata.language_info.codemirror_mode metadata.language_info.file_extension \
+	metadata.language_info.mimetype metadata.language_info.nbconvert_exporter \
+	metadata.language_info.pygments_lexer metadata.language_info.version
+LEARNERS := $(if $(CLASSROOM),,JUPYTER_CONFIG_PATH=$(CURDIR)/.jupyter-learners)
 lab: $(STAMP)
 	for game in $$($(BIN)/python -c "from caravan_lessons.exercises import GAMES; print(*GAMES)"); do \
 		$(BIN)/python -m caravan_lessons.exercises release $$game || exit 1; done
-	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then $(BIN)/nbstripout --install; fi
-	@echo "Start page: notebooks/START_HERE.ipynb (no browser here? open the printed http://127.0.0.1:8888/lab?token=... URL and double-click notebooks/START_HERE.ipynb)"
-	$(BIN)/jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir=. notebooks/START_HERE.ipynb
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then $(BIN)/nbstripout --install && \
+		git config filter.nbstripout.clean '"$(abspath $(BIN))/python" -m nbstripout --keep-id' && \
+		git config filter.nbstripout.extrakeys "$(NB_EXTRA_KEYS)"; fi
+	@echo "Start page: notebooks/START_HERE.ipynb (no browser here? open the printed http://127.0.0.1:$(LAB_PORT)/lab?token=... URL and double-click notebooks/START_HERE.ipynb)"
+	$(LEARNERS) $(BIN)/jupyter lab $(ALLOW_ROOT) --port=$(LAB_PORT) --ServerApp.port_retries=0 \
+		--ServerApp.root_dir=. notebooks/START_HERE.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(WORKERS) $(PYTEST_ARGS)

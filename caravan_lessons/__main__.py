@@ -110,14 +110,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play bot-vs-bot matches and print win rates and mean scores")
     sim.add_argument("game", type=_game)
-    sim.add_argument("--games", type=_positive, default=100, help="number of matches (default 100)")
+    sim.add_argument("--games", type=_positive, default=100, help="number of games (Jaipur: matches; default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--bots", nargs="+", default=None, choices=sorted(AGENTS), metavar="BOT",
                      help=f"one bot per seat ({', '.join(sorted(AGENTS))}): two for Jaipur, 2 to 5 for "
-                          "Samarkand, 2 to 4 for Marco Polo; default: random for every seat (Samarkand: 4 seats)")
+                          "Samarkand, 2 to 4 for Marco Polo; for Caravan two: bot 0 against players-1 copies of "
+                          "bot 1. Default: random in every seat (Jaipur 2 seats, Samarkand and Marco Polo 4); "
+                          "Caravan greedy against 3 x greedy (random Caravan games hardly ever end)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     sim.add_argument("--players", type=_counter(2, 4, "a number of players"), default=None,
-                     help="caravan only: seats; the first bot plays against players-1 copies of the second")
+                     help="caravan only: seats (default 4); the first bot plays against players-1 copies of the second")
     sim.add_argument("--processes", type=_processes, default=1,
                      help="worker processes (default 1); the results are the same whatever the number")
     lg = sub.add_parser("league", help="a league of 2 or more bots, every bot in every seat: table and ratings")
@@ -173,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --browser: clicks of each kind to time (default 10)")
     bench.add_argument("--coach", action="store_true",
                        help="measure the coach instead: hint time, agreement with a 20x longer search on mid-game "
-                            "positions, and the time of a whole review on 2 processes, per game")
+                            "positions, and the time of a whole review on 2 processes, per game (with --browser: "
+                            "first the click-to-hint time in Chromium)")
     bench.add_argument("--positions", type=_non_negative, default=200,
                        help="with --coach: mid-game positions per game for the agreement (default 200; 0 skips it)")
     bench.add_argument("--coach-games", nargs="+", type=_game, default=None, metavar="GAME",
@@ -227,7 +230,8 @@ def cmd_simulate(args) -> int:
         print(f"  bot {s} ({bot}): won {wins[s]:5d} {won:7s} ({100 * wins[s] / n:5.1f} %), "
               f"mean {mean:5.1f} {unit}")
     if draws:
-        print(f"  undecided: {draws}")
+        print(f"  shared wins: {draws} {'match' if args.game == 'jaipur' else 'game'}{'' if draws == 1 else ('es' if args.game == 'jaipur' else 's')} "
+              "ended in a tie that the tie-breaks did not decide (won by nobody above)")
     return 0
 
 
@@ -254,9 +258,12 @@ def _simulate_seats(args) -> int:
     mean = [sum(r.scores[0] for r in results) / n, sum(sum(r.scores[1:]) / (len(r.scores) - 1) for r in results) / n]
     print(f"{args.game}: {n} {'game' if n == 1 else 'games'} of {args.players} players, seed {args.seed} "
           f"({args.bots[0]} against {args.players - 1} x {args.bots[1]}, seats rotating)")
-    print(f"  {args.bots[0]}: won {wins} games ({100 * wins / n:.1f} %; a fair share is {100 / args.players:.1f} %), "
-          f"mean {mean[0]:.1f} points")
-    print(f"  {args.bots[1]} (each): mean {mean[1]:.1f} points; shared wins: {shared}")
+    print(f"  bot 0 ({args.bots[0]}): won {wins} {'game' if wins == 1 else 'games'} ({100 * wins / n:.1f} %; "
+          f"a fair share is {100 / args.players:.1f} %), mean {mean[0]:.1f} points a game")
+    print(f"  the {args.players - 1} others ({args.bots[1]}, each): mean {mean[1]:.1f} points a game")
+    if shared:
+        print(f"  shared wins: {shared} {'game' if shared == 1 else 'games'} ended in a tie that the tie-break "
+              "(more goods delivered) did not decide")
     return 0
 
 
@@ -366,7 +373,8 @@ def _main(argv: list[str] | None) -> int:
             if args.coach:
                 from .coach.figures import run_coach_bench
 
-                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json)
+                return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json,
+                                       browser=args.browser)
             if args.browser:
                 from .bench import run_browser_bench
 

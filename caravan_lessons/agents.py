@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from .core import _short, check_seed, derive_seed, game_module
+from .core import _short, check_seed, derive_seed, game_module, one_line
 
 __all__ = ["AGENTS", "Agent", "MatchResult", "RandomAgent", "View", "make_agent", "play_match", "play_round", "simulate"]
 
@@ -307,6 +307,12 @@ def build_agent(constructor, name: str, seed: int | None, options: dict) -> Agen
             raise
         raise ValueError(f"bot {name!r} does not take the options {_short(sorted(options), 80)}: "
                          f"{_short(str(exc), 120)}") from None
+    except RecursionError:  # an option value too deep to be written out in the bot's own refusal
+        raise ValueError(f"bot {name!r}: an option value is nested too deeply ({_short(sorted(options), 80)})") from None
+    except ValueError as exc:  # the bot's own refusal of an option value, as one short line
+        if len(str(exc)) <= 240 and "\n" not in str(exc):
+            raise
+        raise ValueError(f"bot {name!r}: {one_line(str(exc), 240)}") from None
 
 
 def check_processes(processes: Any) -> int:

@@ -58,8 +58,12 @@ def _bot_spec(bot: Any, which: str) -> tuple[str, dict]:
     elif isinstance(bot, (tuple, list)) and len(bot) == 2 and isinstance(bot[0], str) and isinstance(bot[1], dict):
         name, options = bot[0], dict(bot[1])
     else:
-        raise ValueError(f"bot {which} must be a bot name or a (name, options) pair, not {bot!r}; "
+        raise ValueError(f"bot {which} must be a bot name or a (name, options) pair, not {_short(bot, 60)}; "
                          f"the bots are: {', '.join(sorted(AGENTS))}")
+    reserved = [k for k in options if not isinstance(k, str) or k in ("seed", "game", "name")]
+    if reserved:  # make_agent's own arguments: they came out as "got multiple values for argument 'seed'"
+        raise ValueError(f"bot {which}: the options {_short(reserved, 60)} are not bot options; the arena seeds "
+                         "every bot itself from the tournament's seed")
     return name, options
 
 

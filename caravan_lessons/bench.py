@@ -360,14 +360,91 @@ def run_bench(rounds: int = 3000, as_json: bool = False) -> int:
     return 0
 
 
-def _print_figures(figures: dict, as_json: bool) -> None:
-    """Print measured figures as JSON or as an aligned two-column table."""
+FIGURE_WORDS = {
+    "jaipur_random_rounds_per_s": "random Jaipur rounds a second, one core (median of 3 runs)",
+    "jaipur_random_rounds_per_s_cold": "the same, first run (caches cold)",
+    "jaipur_rounds_timed": "rounds in that run (whole matches, so one or two more than --rounds)",
+    "jaipur_turns_per_round": "turns a random round lasts",
+    "jaipur_legal_actions_us": "microseconds for one legal_actions() call",
+    "jaipur_app_click_to_redraw_ms": "milliseconds from a click in the Jaipur app to its redrawn table (in-process)",
+    "jaipur_app_inprocess_ms": "milliseconds in the Jaipur app, in-process (median)",
+    "move_with_bot_reply": "a move and the random bot's reply", "undo": "an undo", "stepper_next": "score stepper Next",
+    "replay_step": "one step of the replay slider",
+    "samarkand_random_4p_games_per_s": "random 4-player Samarkand games a second, one core",
+    "samarkand_app_click_to_redraw_ms": "milliseconds from a click in the Samarkand app to its redrawn map",
+    "samarkand_decisions_per_game": "decisions a random Samarkand game lasts",
+    "samarkand_legal_actions_us": "microseconds for one Samarkand legal_actions() call",
+    "caravan_greedy_4p_games_per_s": "4-player Caravan games between greedy bots a second, one core",
+    "caravan_greedy_actions_per_game": "actions such a game lasts (end of turn included)",
+    "caravan_random_actions_per_s": "uniformly random Caravan actions a second (legal_actions + apply)",
+    "caravan_legal_actions_us": "microseconds for one Caravan legal_actions() call",
+    "caravan_random_games_ended": "share of random (kind-random) Caravan games that end within 2,000 actions "
+                                  "(0: random play hardly ever finishes a game)",
+    "caravan_app_click_to_redraw_ms": "milliseconds from an action in the Caravan app to its redrawn board",
+    "marco_polo_random_4p_games_per_s": "random 4-player Marco Polo games a second, one core",
+    "marco_polo_actions_per_game": "actions a random Marco Polo game lasts",
+    "marco_polo_legal_actions_us": "microseconds for one Marco Polo legal_actions() call",
+    "marco_polo_greedy_4p_games_per_s": "4-player games between mp-greedy bots a second",
+    "marco_polo_heuristic_4p_games_per_s": "4-player games between mp-heuristic bots a second",
+    "marco_polo_app_action_ms": "milliseconds for an action in the Marco Polo app, in-process",
+    "marco_polo_map_redraw_ms": "milliseconds to redraw the Marco Polo map after an action",
+    "import_s": "seconds to import caravan_lessons", "python": "Python version", "machine": "processor",
+    "cpus": "processors on this machine", "seed": "seed of the tournaments",
+    "mcts_move": "Jaipur: MCTS seconds a decision", "mcts_decision": "CPU seconds of one MCTS decision, per game",
+    "speed": "bots' speed on one core, per game and bot", "load_average": "load average (1, 5, 15 minutes) after them",
+    "mean_s": "seconds, mean", "median_s": "seconds, median", "max_s": "seconds, slowest", "moves": "decisions timed",
+    "iterations": "MCTS iterations a decision", "median_cpu_s": "CPU seconds, median", "cpu_s": "CPU seconds",
+    "games_per_cpu_s": "whole games a CPU second", "decisions_per_game": "decisions a game", "games": "games played",
+    "win_rate": "share of matches won by the first bot", "ci95": "its 95 % Wilson interval",
+    "seconds": "seconds (wall clock)", "resumed": "matches read back from the checkpoint", "processes": "processes",
+}
+"""What each figure of ``bench`` means, with its unit (the human form prints it beside the number)."""
+
+
+def _number(value) -> str:
+    """A figure for people: whole numbers as they are, others to 3 significant figures, lists joined."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        if value != value:  # NaN
+            return "n/a"
+        if abs(value) >= 100:
+            return f"{value:,.0f}"
+        return f"{value:.3g}"
+    if isinstance(value, (list, tuple)):
+        return " - ".join(_number(v) for v in value) if len(value) == 2 else ", ".join(_number(v) for v in value)
+    return str(value)
+
+
+def _rows(figures: dict, prefix: str = "") -> list[tuple[str, str, str]]:
+    rows = []
+    for key, value in figures.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            words = FIGURE_WORDS.get(key, "")
+            if words:
+                rows.append((name, "", words))
+            rows.extend(_rows(value, f"{name} / "))
+        else:
+            rows.append((name, _number(value), FIGURE_WORDS.get(key, "")))
+    return rows
+
+
+def _print_figures(figures: dict, as_json: bool, title: str | None = None) -> None:
+    """Print measured figures as JSON, or for people: one line a figure (nested figures as ``a / b``), its
+    value rounded to 3 significant figures, and what it measures with its unit."""
     if as_json:
         print(json.dumps(figures, indent=2))
-    else:
-        width = max(map(len, figures)) + 2
-        for key, value in figures.items():
-            print(f"{key:{width}s} {value}")
+        return
+    if title:
+        print(title)
+    rows = _rows(figures)
+    width = max(len(r[0]) for r in rows) + 2
+    number = max(len(r[1]) for r in rows) + 2
+    for name, value, words in rows:
+        print(f"{name:{width}s}{value:>{number}s}  {words}".rstrip())
 
 
 FAST_PAIRS = (("heuristic", "random"), ("greedy", "random"), ("heuristic", "greedy"))
@@ -542,7 +619,8 @@ def run_bot_bench(games: int = 1000, mcts_games: int = 0, processes: int = 1, se
                           checkpoint_dir=checkpoint_dir)
     figures["python"] = platform.python_version()
     figures["cpus"] = os.cpu_count()
-    _print_figures(figures, as_json)
+    _print_figures(figures, as_json, title="Bot figures: the MCTS move and the tournaments (<bot a>_vs_<bot b>, bot a "
+                                           "first) are Jaipur's; speed and mcts_decision are per game.")
     return 0
 
 

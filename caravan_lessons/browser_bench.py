@@ -26,19 +26,22 @@ import time
 # Installed once per page: a clock of the last change in the app (DOM mutation or canvas paint) and the
 # time of the last real input event (t0 of a click).
 CLOCK_JS = """(rootSel) => {
-    if (window.__clk) return;
-    const clk = window.__clk = {last: 0, t0: 0, paints: 0, armed: false};
-    const touch = () => { clk.last = performance.now(); };
-    new MutationObserver(touch).observe(document.querySelector(rootSel),
+    if (!window.__clk) {
+        const clk = window.__clk = {last: 0, t0: 0, paints: 0, armed: false, roots: new Set()};
+        const draw = CanvasRenderingContext2D.prototype.drawImage;
+        CanvasRenderingContext2D.prototype.drawImage = function (...args) {
+            clk.last = performance.now(); clk.paints++; return draw.apply(this, args);
+        };
+        for (const type of ['pointerdown', 'keydown', 'input'])
+            document.addEventListener(type, () => {
+                if (clk.armed) { clk.armed = false; clk.t0 = performance.now(); clk.paints0 = clk.paints; }
+            }, true);
+    }
+    const clk = window.__clk;
+    if (clk.roots.has(rootSel)) return;
+    clk.roots.add(rootSel);
+    new MutationObserver(() => { clk.last = performance.now(); }).observe(document.querySelector(rootSel),
         {subtree: true, childList: true, attributes: true, characterData: true});
-    const draw = CanvasRenderingContext2D.prototype.drawImage;
-    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
-        clk.last = performance.now(); clk.paints++; return draw.apply(this, args);
-    };
-    for (const type of ['pointerdown', 'keydown', 'input'])
-        document.addEventListener(type, () => {
-            if (clk.armed) { clk.armed = false; clk.t0 = performance.now(); clk.paints0 = clk.paints; }
-        }, true);
 }"""
 ARM_JS = "() => { window.__clk.armed = true; window.__clk.t0 = 0; }"
 # Wait until `done` holds (a JS expression over `root`), `paints` canvas paints happened after t0, and the app
@@ -347,7 +350,7 @@ and where its board is (widget, figure, Axes)."""
 
 
 def map_latency(game: str, samples: int = 10, cell: str | None = None, setup: str = "",
-                env: dict | None = None, shots: str | None = None) -> dict:
+                env: dict | None = None, shots: str | None = None, play=None) -> dict:
     """Serve ``game``'s app with Voila, play it by clicking in Chromium beside its in-process twin.
 
     Args:
@@ -357,6 +360,7 @@ def map_latency(game: str, samples: int = 10, cell: str | None = None, setup: st
         setup: code run first in both the page and the twin (e.g. ``%matplotlib widget`` for an old checkout).
         env: the Voila server's environment (e.g. another ``PYTHONPATH``).
         shots: a folder for a screenshot of the page at the end, or None.
+        play: ``play(driver)`` instead of the game's click policy (e.g. :func:`play_whole_game`).
 
     Returns:
         ``{kind: {"browser_median", "browser_max", "clicks", "inprocess_median"}}`` (ms).
@@ -421,7 +425,10 @@ def map_latency(game: str, samples: int = 10, cell: str | None = None, setup: st
                 page.wait_for_timeout(300)
                 driver = TwinDriver(page, root, twin, spec["board"], spec["prefix"])
                 try:
-                    spec["play"](driver, samples)
+                    if play is not None:
+                        play(driver)
+                    else:
+                        spec["play"](driver, samples)
                 except Exception:
                     if shots:
                         page.screenshot(path=str(Path(shots) / f"bench_{game}_failure.png"))
@@ -436,3 +443,136 @@ def map_latency(game: str, samples: int = 10, cell: str | None = None, setup: st
             log.close()
             twin.close()
     return driver.figures()
+
+
+# --- any move by clicking (whole games in a browser) ---------------------------------------------------------
+
+def _select(driver, css: str, index: int, do_twin) -> None:
+    """Choose option ``index`` of the ``<select>`` inside the widget with CSS class ``css`` (timed as "select")."""
+    select = driver.page.locator(f"{driver.root} .{css} select").first
+    driver.click("select", lambda: select.select_option(index=index), do_twin)
+
+
+def click_samarkand_action(driver, action) -> None:
+    """Play a Samarkand action as a learner clicks it: a camel by a click on its space of the map (the route
+    chosen first if several are open), a marriage or a discard by its picker and button, the rest by buttons."""
+    from .samarkand import Discard, EndTurn, Keep, Marry, Pass, Place, Sell
+
+    twin = driver.twin
+    if isinstance(action, Place):
+        families = [v for _label, v in twin.family_picker.options]
+        if twin.family_picker.value != action.family:
+            _select(driver, "samarkand-family-picker", families.index(action.family),
+                    lambda: setattr(twin.family_picker, "value", action.family))
+        xy = twin.state.board.graph.nodes[action.space]["pos"]
+        driver.click_point("map_place", xy, lambda: twin.picker.pick_at(*xy))
+    elif isinstance(action, Marry):
+        families = [v for _label, v in twin.marry_picker.options]
+        if twin.marry_picker.value != action.family:
+            _select(driver, "samarkand-marry-picker", families.index(action.family),
+                    lambda: setattr(twin.marry_picker, "value", action.family))
+        driver.click_button("marry", "samarkand-marry", twin.buttons["marry"].click)
+    elif isinstance(action, Discard):
+        labels = [label for label, v in twin.discard_picker.options if v in action.cards]
+        if labels:
+            driver.page.locator(f"{driver.root} .samarkand-discard-picker select").select_option(label=labels)
+            twin.discard_picker.value = tuple(action.cards)
+            driver.page.wait_for_timeout(300)
+        driver.click_button("discard_with_bots", "samarkand-discard", twin.buttons["discard"].click)
+    else:
+        name = {EndTurn: "end_turn", Sell: "sell", Keep: "keep", Pass: "pass"}[type(action)]
+        driver.click_button(f"{name}_with_bots", f"samarkand-{name}", twin.buttons[name].click)
+
+
+def click_caravan_action(driver, action) -> None:
+    """Play a Caravan action as a learner clicks it: one click on a space where it is the only thing to do,
+    two clicks (from, to) for a move, else the list and Play selected action; End turn by its button."""
+    from .caravan import EndTurn
+
+    twin = driver.twin
+    if isinstance(action, EndTurn):
+        driver.click_button("end_turn_with_bots", "caravan-end-turn", twin.end_button.click)
+        return
+    state = twin.state
+    legal = state.legal_actions()
+    if hasattr(action, "source"):
+        source, target = action.source, action.target
+        between = [a for a in legal if getattr(a, "source", None) == source and getattr(a, "target", None) == target]
+        if between == [action]:
+            if twin.selected != source:
+                driver.click_point("board_select", (source[1], -source[0]), lambda: twin.pick(source))
+            driver.click_point("board_move", (target[1], -target[0]), lambda: twin.pick(target))
+            return
+    else:
+        node = action.space
+        here = [a for a in legal if getattr(a, "space", None) == node]
+        starting = [a for a in legal if getattr(a, "source", None) == node]
+        if here == [action] and not starting and twin.selected is None:
+            driver.click_point("board_place", (node[1], -node[0]), lambda: twin.pick(node))
+            return
+    if twin.selected is not None:
+        driver.click_button("button", "caravan-clear", twin.clear_selection)
+    _select(driver, "caravan-actions", twin._listed.index(action),
+            lambda: setattr(twin.actions_list, "value", twin._listed.index(action)))
+    driver.click_button("play_list", "caravan-play", twin.play_selected)
+
+
+def click_marco_polo_action(driver, action) -> None:
+    """Play a Marco Polo action as a learner clicks it: the action space's (or bonus action's) button, the way
+    in the list, Play; a travel by a click on its destination on the map, then Play; End turn, Next round."""
+    from .marco_polo import EndTurn, Move, Place
+    from .ui.marco_polo_app import BONUS, _is_kind
+
+    twin = driver.twin
+    state = twin.state
+    if isinstance(action, EndTurn):
+        driver.click_button("end_turn_with_bots", "mp-end-turn", twin.end_button.click)
+        return
+    if isinstance(action, Move) and action.paths and len(action.paths[0]) > 1:
+        city = action.paths[0][-1]
+        xy = state.data.board.nodes[city]["pos"]
+        driver.click_point("map_preview", xy, lambda: twin.pick_location(city))
+    elif not state.tasks:
+        kind = next((k for k in BONUS if _is_kind(action, k)), None)
+        if kind is not None:
+            single = [a for a in state.legal_actions() if _is_kind(a, kind)] == [action]
+            driver.click_button("play_bonus" if single else "bonus_button", f"mp-bonus-{kind}",
+                                lambda: twin.select_bonus(kind))
+            if single:
+                return
+        elif isinstance(action, Place):
+            space = action.space
+            css = "mp-city-card" if space.startswith("city:") else "mp-space-" + space.replace(":", "-")
+            if space.startswith("city:"):
+                index = sorted(twin.city_buttons).index(int(space[5:]))
+                button = driver.page.locator(f"{driver.root} button.mp-city-card").nth(index)
+                driver.click("space_button", button.click, lambda: twin.select_space(space))
+            else:
+                driver.click_button("space_button", css, lambda: twin.select_space(space))
+    options = [a for _label, a in twin.choice_list.options]
+    if twin.choice_list.value != action:
+        _select(driver, "mp-choices", options.index(action), lambda: setattr(twin.choice_list, "value", action))
+    kind = "play_travel" if isinstance(action, Move) else ("play_place" if isinstance(action, Place) else "play_choice")
+    driver.click_button(kind, "mp-play", twin.play_selected)
+    twin.destination = None
+
+
+CLICK_ACTION = {"samarkand": click_samarkand_action, "caravan": click_caravan_action,
+                "marco_polo": click_marco_polo_action}
+"""Per map game: play one engine action on the page by clicking, as a learner would."""
+
+
+def play_whole_game(driver, game: str, choose, max_moves: int = 2000) -> int:
+    """Play ``game``'s app on the page to its end by clicking: ``choose(state)`` gives the human's action (the
+    twin's state); a pause (Marco Polo's round end) is answered with Next round. Returns the moves clicked."""
+    twin = driver.twin
+    for moves in range(max_moves):
+        state = twin.state
+        if state.is_terminal():
+            return moves
+        if getattr(twin, "paused", False):
+            prefix = driver.prefix
+            driver.click_button("next_round_with_bots", f"{prefix}-continue", twin.continue_play)
+            continue
+        CLICK_ACTION[game](driver, choose(state))
+    raise RuntimeError(f"{game}: the game did not end within {max_moves} moves")

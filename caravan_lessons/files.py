@@ -319,5 +319,11 @@ def json_schema(model: type) -> dict:
 
 
 def finite_number(value: Any) -> bool:
-    """True for an int or float that is finite (booleans are not numbers here)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """True for an int or float that is finite and fits a float (booleans are not numbers here; a whole number
+    of 400 digits is not a position)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False

@@ -92,7 +92,8 @@ def test_the_no_code_track_has_explain_why_cells():
         assert [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id", "").endswith("_explain")], name
 
 
-GUIDE_SECTIONS = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo"}
+GUIDE_SECTIONS = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo",
+                  "ai": "AI course"}
 
 
 @pytest.mark.parametrize("game", list(GUIDE_SECTIONS))
@@ -129,7 +130,7 @@ def test_the_teachers_guide_lists_every_question_and_its_points(game):
 def test_there_are_six_progressive_exercise_notebooks():
     names = [p.stem for p in SOURCES]
     assert len(names) >= 6, names
-    assert names[0].startswith("01_read") and names[-1].startswith("06_write_a_bot")
+    assert names[0].startswith("01_read") and names[5].startswith("06_write_a_bot") and names[-1] == "07_coach_verdicts"
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)

@@ -69,3 +69,42 @@ def test_only_rule_ids_that_exist(path):
     series = path.parent.name
     cited = set(re.findall(rf"\b{PREFIX[series]}-[A-Z0-9]+-\d+\b", text(path)))
     assert cited <= set(RULES[series]), sorted(cited - set(RULES[series]))
+
+
+README = (NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+EXERCISES = NOTEBOOKS.parent / "exercises"
+
+
+def exercise_count(series: str) -> int:
+    return len(sorted((EXERCISES / series).glob("[0-9][0-9]_*.ipynb")))
+
+
+def test_readme_and_start_here_count_the_lessons_and_exercises_there_are():
+    """Issue 18 (newcomer §4.1): the counts a newcomer reads first match the folders."""
+    rows = {m.group(1): (int(m.group(2)), int(m.group(3)))
+            for m in re.finditer(r"^\| (Jaipur|Samarkand|Caravan|The Voyages of Marco Polo) \([^)]*\) \| (\d+) \| (\d+) \|",
+                                 README, re.M)}
+    names = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "The Voyages of Marco Polo"}
+    start = text(NOTEBOOKS / "START_HERE.ipynb", "markdown")
+    for series in SERIES:
+        assert rows[names[series]] == (len(lessons(series)), exercise_count(series)), series
+        row = re.search(rf"^\| \*\*{re.escape(names[series].split(':')[0])}[^|]*\| (\d+) lessons, from [^|]*\| (\d+) \|",
+                        start, re.M)
+        assert row and (int(row.group(1)), int(row.group(2))) == (len(lessons(series)), exercise_count(series)), series
+
+
+HEADINGS = {"jaipur": "## The Jaipur series", "samarkand": "## The Samarkand series", "caravan": "## The Caravan series",
+            "marco_polo": "## The Voyages of Marco Polo series"}
+
+
+@pytest.mark.parametrize("series", SERIES)
+def test_start_here_gives_every_lesson_its_link_and_minutes(series):
+    start = text(NOTEBOOKS / "START_HERE.ipynb", "markdown")
+    section = start.split(HEADINGS[series], 1)[1].split("\n## ", 1)[0]
+    assert f"exercises/{series}/release/" in section
+    rows = [line for line in section.splitlines() if line.startswith("| [")]
+    assert [re.search(r"\]\(([^)]+)\)", r).group(1) for r in rows] == [f"{series}/{p.name}" for p in lessons(series)]
+    for row, path in zip(rows, lessons(series)):
+        minutes = row.split("|")[3].strip()
+        lesson = re.search(r"\*\*Time:\*\* about (\d+) minutes", cells(path)[0]["source"]).group(1)
+        assert minutes == lesson, (path.name, minutes, lesson)

@@ -83,6 +83,8 @@ WRONG = {
             if action.kind == "sell":
                 return action
         return view.legal_actions[0]''',
+    # q7: takes the camels in position a (the round ends at once, lost) -> 0 of 1, b and c right -> 2 of 2
+    "q7_coach": 'q7_coach = {"a": "B", "b": "C", "c": "B"}',
 }
 
 # grade id -> points (what the full solution earns)
@@ -93,10 +95,11 @@ JAIPUR_POINTS = {
     "q4a_check": 2, "q4b_check": 2, "q4c_check": 2,
     "q5a_check": 2, "q5b_check": 2,
     "q6_check_random": 1, "q6_check_greedy": 2,
+    "q7_check_a": 1, "q7_check_b": 1, "q7_check_c": 1,
 }
 # grade id -> points the wrong submission earns (the others: full points)
 WRONG_POINTS = {**JAIPUR_POINTS, "q1a_check": 0, "q2a_check": 0, "q2b_check_complete": 0, "q3a_check_d_f": 0,
-                "q3b_check": 0, "q4b_check": 0, "q5a_check": 0, "q6_check_greedy": 0}
+                "q3b_check": 0, "q4b_check": 0, "q5a_check": 0, "q6_check_greedy": 0, "q7_check_a": 0}
 
 # --- Caravan ----------------------------------------------------------------------------------------
 
@@ -112,10 +115,13 @@ CARAVAN_WRONG = {
     # q9: points only, no tie-break -> 0 of 3
     "q9_winners": ("def q9_winners(state):\n    points = state.score_sheet().totals()\n"
                    "    return [s for s in range(state.players) if points[s] == max(points)]"),
+    # q10: ends the turn on the last delivery (a) -> 0 of 1; b and c right -> 2 of 2
+    "q10_coach": 'q10_coach = {"a": "A", "b": "B", "c": "A"}',
 }
 CARAVAN_POINTS = {"q1_check": 2, "q2_check": 2, "q3_check": 3, "q4_check": 3, "q5_check": 3, "q6_check": 3,
-                  "q7_check": 2, "q8_check": 3, "q9_check": 3}
-CARAVAN_WRONG_POINTS = {**CARAVAN_POINTS, "q1_check": 0, "q3_check": 0, "q6_check": 0, "q7_check": 0, "q9_check": 0}
+                  "q7_check": 2, "q8_check": 3, "q9_check": 3, "q10_check_a": 1, "q10_check_b": 1, "q10_check_c": 1}
+CARAVAN_WRONG_POINTS = {**CARAVAN_POINTS, "q1_check": 0, "q3_check": 0, "q6_check": 0, "q7_check": 0, "q9_check": 0,
+                        "q10_check_a": 0}
 
 # --- Samarkand --------------------------------------------------------------------------------------
 
@@ -143,9 +149,13 @@ SAMARKAND_WRONG = {
 def q6_should_sell(state):
     goods, holder = state.pending
     return q5_card_points(state, holder, goods) < 3''',
+    # q7: puts the Levant camel on the goods space g9, missing the relation (a) -> 0 of 1; b and c right
+    "q7_answer": 'q7_coach = {"a": "A", "b": "A", "c": "B"}',
 }
-SAMARKAND_POINTS = {"q1_check": 2, "q2_check": 2, "q3_check": 2, "q4_check": 2, "q5_check": 2, "q6_check": 2}
-SAMARKAND_WRONG_POINTS = {"q1_check": 0, "q2_check": 0, "q3_check": 2, "q4_check": 0, "q5_check": 0, "q6_check": 2}
+SAMARKAND_POINTS = {"q1_check": 2, "q2_check": 2, "q3_check": 2, "q4_check": 2, "q5_check": 2, "q6_check": 2,
+                    "q7_check_a": 1, "q7_check_b": 1, "q7_check_c": 1}
+SAMARKAND_WRONG_POINTS = {"q1_check": 0, "q2_check": 0, "q3_check": 2, "q4_check": 0, "q5_check": 0, "q6_check": 2,
+                          "q7_check_a": 0, "q7_check_b": 1, "q7_check_c": 1}
 
 # --- Marco Polo -------------------------------------------------------------------------------------
 # (its own course; the other games' totals do not change when a Marco Polo question is added)
@@ -192,15 +202,17 @@ MP_WRONG = {
             if isinstance(action, Fulfil):
                 return action
         return view.legal_actions[0]''',
+    # q8: fulfils the contract at once in position a (it could wait: a bonus action) -> 0 of 1; b, c right
+    "q8_coach": 'q8_coach = {"a": "A", "b": "B", "c": "A"}',
 }
 
 MP_WRONG_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 0, "q1b_check": 2, "q2_check": 0, "q3_check": 0,
                    "q4_check": 0, "q5_check": 0, "q6a_check": 0, "q6b_check": 2,
-                   "q7_check_random": 0, "q7_check_greedy": 0}
+                   "q7_check_random": 0, "q7_check_greedy": 0, "q8_check_a": 0, "q8_check_b": 1, "q8_check_c": 1}
 MP_FULL_POINTS = {"q1a_check_count": 1, "q1a_check_steps": 1, "q1b_check": 2, "q2_check": 2, "q3_check": 2,
                   "q4_check": 3, "q5_check": 2, "q6a_check": 2, "q6b_check": 2,
-                  "q7_check_random": 1, "q7_check_greedy": 2}
-MP_BY_HAND = {"q1a_explain": 1, "q2_explain": 1, "q4_explain": 1}
+                  "q7_check_random": 1, "q7_check_greedy": 2, "q8_check_a": 1, "q8_check_b": 1, "q8_check_c": 1}
+MP_BY_HAND = {"q1a_explain": 1, "q2_explain": 1, "q4_explain": 1, "q8_explain": 2}
 
 
 @dataclass(frozen=True)
@@ -229,11 +241,12 @@ class Course:
 
 
 COURSES = {course.game: course for course in (
-    Course("jaipur", JAIPUR_POINTS, WRONG, WRONG_POINTS, by_hand={"q1a_explain": 1, "q2a_explain": 1, "q3a_explain": 1},
+    Course("jaipur", JAIPUR_POINTS, WRONG, WRONG_POINTS, by_hand={"q1a_explain": 1, "q2a_explain": 1, "q3a_explain": 1,
+                                                                  "q7_explain": 2},
            secrets=("reference_q5a", "seed=7")),
-    Course("samarkand", SAMARKAND_POINTS, SAMARKAND_WRONG, SAMARKAND_WRONG_POINTS, by_hand={},
+    Course("samarkand", SAMARKAND_POINTS, SAMARKAND_WRONG, SAMARKAND_WRONG_POINTS, by_hand={"q7_explain": 2},
            secrets=("reference_q5", "board.kinds.count(kind) for kind"), feedback_words=("the points are yours",)),
-    Course("caravan", CARAVAN_POINTS, CARAVAN_WRONG, CARAVAN_WRONG_POINTS, by_hand={}),
+    Course("caravan", CARAVAN_POINTS, CARAVAN_WRONG, CARAVAN_WRONG_POINTS, by_hand={"q10_explain": 2}),
     Course("marco_polo", MP_FULL_POINTS, MP_WRONG, MP_WRONG_POINTS, by_hand=MP_BY_HAND,
            secrets=("objective_position((3, 9)", "reference_q6a"),
            feedback_words=("LOWEST", "camels", "budget", "BOTH", "second_highest")),

@@ -68,23 +68,28 @@ def midgame_positions(game: str, count: int, seed: int = 0) -> list:
     return found
 
 
-def agreement(game: str, positions: int = 200, budget_s: float = 0.5, factor: int = 20, seed: int = 0,
-              progress: bool = True) -> dict:
-    """Agreement of the hint (``budget_s``) with a search ``factor`` times longer, on ``positions``
-    mid-game positions: ``same`` (the same move), ``within`` (another move, inside the longer search's
-    interval of its best), ``rate`` = (same + within) / positions, and the mean simulations of each."""
+def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, factor: int = 20, seed: int = 0,
+              progress: bool = True, simulations: int | None = None) -> dict:
+    """Agreement of the hint (``budget_s`` seconds, or ``simulations``) with a search ``factor`` times longer,
+    on ``positions`` mid-game positions: ``same`` (the same move), ``within`` (another move, whose interval in
+    the longer search reaches its best move's interval: the longer search cannot tell them apart),
+    ``rate`` = (same + within) / positions, and the mean simulations of each search. With ``simulations``
+    the figure is the same on every machine."""
     from tqdm.auto import tqdm
 
     states = midgame_positions(game, positions, seed)
     same = within = 0
     short_sims = long_sims = 0
+    long_budget = None if budget_s is None else budget_s * factor
+    long_sims_wanted = None if simulations is None else simulations * factor
     for k, state in enumerate(tqdm(states, desc=f"{game} agreement", disable=not progress)):
         seat = state.current_player
         observation = state.observation(seat)
         actions = list(state.legal_actions())
-        quick = advise(game, observation, actions, budget_s=budget_s, seed=derive_seed(seed, "short", k))
-        slow = advise(game, observation, actions, budget_s=budget_s * factor, seed=derive_seed(seed, "long", k),
-                      keep=(quick.action,))
+        quick = advise(game, observation, actions, budget_s=budget_s, simulations=simulations,
+                       seed=derive_seed(seed, "short", k))
+        slow = advise(game, observation, actions, budget_s=long_budget, simulations=long_sims_wanted,
+                      seed=derive_seed(seed, "long", k), keep=(quick.action,))
         short_sims += quick.simulations
         long_sims += slow.simulations
         if quick.action == slow.action:
@@ -127,14 +132,20 @@ def hint_ms(game: str, budget_s: float, positions: int = 10, seed: int = 0) -> f
 
 
 def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 1.0, factor: int = 20,
-                    review_budget: float = 1.0, workers: int = 2, as_json: bool = False) -> int:
+                    review_budget: float = 1.0, workers: int = 2, as_json: bool = False, browser: bool = False) -> int:
     """``python -m caravan_lessons bench --coach``: per game, the hint's in-process time, the agreement of
     the hint with a ``factor`` times longer search on ``positions`` mid-game positions, and the wall time of
-    a whole review (Jaipur: a round) with ``workers`` processes; the load average beside each."""
+    a whole review (Jaipur: a round) with ``workers`` processes; the load average beside each. With
+    ``browser`` (``--browser``), first the click-to-hint time in Chromium (:func:`browser_hint_ms`)."""
     import json
     import os
 
     figures = {}
+    if browser:
+        for game, found in browser_hint_ms(games).items():
+            figures[f"{game}_browser_hint_ms"] = found["median_ms"]
+            figures[f"{game}_browser_hint_max_ms"] = found["max_ms"]
+            figures[f"{game}_browser_load_average"] = found["load_average"]
     for game in games or list(PLAYERS):
         load = os.getloadavg()[0]
         figures[f"{game}_hint_ms"] = round(hint_ms(game, hint_budget), 1)
@@ -158,3 +169,85 @@ def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 1.0, 
         for key, value in figures.items():
             print(f"{key:{width}s} {value}")
     return 0
+
+
+APP_CELLS = {
+    "jaipur": ("from caravan_lessons.ui import JaipurApp\napp = JaipurApp(seed=3, bot='greedy')", "jaipur"),
+    "samarkand": ("from caravan_lessons.ui import SamarkandApp\n"
+                  "app = SamarkandApp(players=3, seed=2, seats=['human', 'greedy', 'greedy'])", "samarkand"),
+    "caravan": ("from caravan_lessons.ui import CaravanApp\napp = CaravanApp(players=2, seed=3, seats=['human', 'greedy'])",
+                "caravan"),
+    "marco_polo": ("from caravan_lessons.ui import MarcoPoloApp\n"
+                   "app = MarcoPoloApp(players=2, seed=4, seats=['human', 'mp-greedy'])", "mp"),
+}
+"""The app each game's browser figure opens in Voila, and its CSS prefix."""
+
+
+def browser_hint_ms(games=None, samples: int = 5) -> dict:
+    """Median (and max) ms from a click on **Hint** to the hint shown (reason and highlight) in Chromium, per game:
+    each app in Voila, the Hint button clicked ``samples`` times (the hint's text is blanked in the page before
+    each click, so each sample waits for the kernel's new hint). Needs ``/usr/bin/chromium``, playwright, voila.
+
+    Raises:
+        RuntimeError: no Chromium, Playwright or Voila.
+    """
+    import os
+    import re
+    import socket
+    import statistics
+    import tempfile
+    from pathlib import Path
+
+    from ..bench import CHROMIUM_ARGS, CHROMIUM_PATH, _voila
+
+    if not os.access(CHROMIUM_PATH, os.X_OK):
+        raise RuntimeError(f"bench --coach --browser needs {CHROMIUM_PATH} (apt-get install chromium)")
+    try:
+        import nbformat
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:
+        raise RuntimeError(f"bench --coach --browser needs playwright and nbformat: {error}") from error
+    found = {}
+    for game in games or list(APP_CELLS):
+        cell, prefix = APP_CELLS[game]
+        with tempfile.TemporaryDirectory() as tmp, socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+            probe.close()
+            notebook = Path(tmp) / "hint.ipynb"
+            nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                                   "language": "python"}})
+            nb.cells = [nbformat.v4.new_code_cell(cell + "\napp")]
+            nbformat.write(nb, notebook)
+            log = open(Path(tmp) / "voila.log", "w")  # noqa: SIM115 - closed below
+            proc = _voila(notebook, port, log)
+            times = []
+            try:
+                with sync_playwright() as playwright:
+                    browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True,
+                                                         args=CHROMIUM_ARGS)
+                    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+                    context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
+                    page = context.new_page()
+                    page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
+                    button = page.locator(f".{prefix}-hint").first
+                    button.wait_for(timeout=120_000)
+                    text = page.locator(f".{prefix}-hint-text").first
+                    for _ in range(samples):
+                        # blank the shown text only (the widget keeps writing into its content element)
+                        text.evaluate("el => { (el.querySelector('.widget-html-content') || el).textContent = ''; }")
+                        started = time.perf_counter()
+                        button.click()
+                        page.wait_for_function("el => el.textContent.includes(\"Coach's hint\")",
+                                               arg=text.element_handle(), timeout=60_000)
+                        times.append(1000 * (time.perf_counter() - started))
+                    browser.close()
+            finally:
+                import signal
+
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(timeout=30)
+                log.close()
+        found[game] = {"median_ms": round(statistics.median(times)), "max_ms": round(max(times)),
+                       "load_average": round(os.getloadavg()[0], 1)}
+    return found

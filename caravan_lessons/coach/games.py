@@ -5,8 +5,11 @@ tells it
 
 * **the scored unit** the win chance is about: the round in Jaipur (seals are won round by round,
   JAI-END-4, JAI-MATCH-2), the whole game elsewhere;
-* **the horizon**: how many moves a simulation plays with the game's own rollout policy
-  (``playout_policy``, the hook :mod:`caravan_lessons.mcts` uses too) before the position is scored;
+* **the horizon**: how many turns a simulation plays with the game's own rollout policy
+  (``playout_policy``, the hook :mod:`caravan_lessons.mcts` uses too) before the position is scored.
+  Turns, not moves: a Caravan turn is 1 to 4 actions and an end of turn, a Marco Polo turn bonus
+  actions around a main one, so a horizon of moves would stop some lines in the middle of a turn
+  (one action short of a delivery) and others at its end, and favour whichever stops better;
 * **the cut-off value**: a win chance for a position still being played. Jaipur: the game's
   ``evaluate`` (a logistic of the estimated rupee lead). The map games: their position values
   (``samarkand.agents.estimate``, ``caravan.agents.value``, ``marco_polo.agents.plan_value``, the
@@ -46,13 +49,16 @@ class Profile:
         game: the registered game name.
         unit: the points unit (rupees, points, victory points).
         scope: what the win chance is about, in words ("this round", "the game").
-        horizon: simulated moves after the move being judged before the position is scored.
+        horizon: simulated turns after the move being judged before the position is scored (the turn
+            the move belongs to ends first and counts as one).
+        turn: ``(state) -> key`` that changes whenever a turn ends (Jaipur: every move).
         over: ``(state) -> bool``: the scored unit is over.
         share: ``(state, seat) -> float``: once over, 1 for a sole win, 1/k for a win shared by k, else 0.
         value: ``(state, seat) -> float in [0, 1]``: the win chance of a position still being played.
         points: ``(state, seat) -> float``: the seat's points now, in ``unit``.
         facts: ``(state, seat) -> list[Fact]``: the counts a reason mentions (public to the seat).
         rank: ``(state, seat, actions) -> actions`` best first, or None to use the game's ``rank_actions``.
+        policy: ``(state, rng) -> action`` for the simulations, or None to use the game's ``playout_policy``.
     """
 
     game: str
@@ -64,7 +70,9 @@ class Profile:
     value: Callable[[Any, int], float]
     points: Callable[[Any, int], float]
     facts: Callable[[Any, int], list[Fact]]
+    turn: Callable[[Any], Any]
     rank: Callable | None = None
+    policy: Callable | None = None
 
 
 def _soft_win(values: list[float], seat: int, scale: float) -> float:
@@ -106,7 +114,8 @@ def _jaipur() -> Profile:
             Fact("herd", "camels in the herd", state.herds[seat], "JAI-TAKE-5"),
         ]
 
-    return Profile("jaipur", "rupees", "this round", 8, over, share, ja.evaluate, points, facts)
+    return Profile("jaipur", "rupees", "this round", 8, over, share, ja.evaluate, points, facts,
+                   lambda state: state.turn)
 
 
 # --- Samarkand ----------------------------------------------------------------------------------------
@@ -137,7 +146,8 @@ def _samarkand() -> Profile:
             Fact("hand", "goods cards in hand", len(state.hands[seat]), "SAM-HAND-1"),
         ]
 
-    return Profile("samarkand", "points", "the game", 16, over, share, value, points, facts)
+    return Profile("samarkand", "points", "the game", 6, over, share, value, points, facts,
+                   lambda state: state.turns)
 
 
 # --- Caravan ------------------------------------------------------------------------------------------
@@ -171,7 +181,8 @@ def _caravan() -> Profile:
             Fact("placed", "camels on the board", sum(1 for s in state.pos[seat] if s is not None), "CAR-ACT-1"),
         ]
 
-    return Profile("caravan", "points", "the game", 16, over, share, value, points, facts)
+    return Profile("caravan", "points", "the game", 4, over, share, value, points, facts,
+                   lambda state: state.turn)
 
 
 # --- The Voyages of Marco Polo --------------------------------------------------------------------------
@@ -210,7 +221,20 @@ def _marco_polo() -> Profile:
                   for i, a in enumerate(actions)]
         return [a for _, _, a in sorted(scored, key=lambda t: (t[0], t[1]), reverse=True)]
 
-    return Profile("marco_polo", "victory points", "the game", 16, over, share, value, points, facts, rank)
+    def policy(state, rng):
+        # the game's rollout policy (a fulfilable contract, else any legal action), except that a choice inside
+        # an effect (which good, which column, which path) is taken greedily: a random pick of the good a
+        # contract needs would hide what the action is worth
+        if state.tasks:
+            options = state.legal_actions()
+            if 1 < len(options) <= 4:
+                seat = state.current_player
+                scored = [(ma.plan_value(state.child(a), seat) + 1e-6 * rng.random(), i) for i, a in enumerate(options)]
+                return options[max(scored)[1]]
+        return ma.playout_policy(state, rng)
+
+    return Profile("marco_polo", "victory points", "the game", 5, over, share, value, points, facts,
+                   lambda state: (state.round, state.current), rank, policy)
 
 
 _BUILDERS = {"jaipur": _jaipur, "samarkand": _samarkand, "caravan": _caravan, "marco_polo": _marco_polo}

@@ -32,7 +32,7 @@ class Hint:
         simulations: simulations run in all; seconds: the time it took.
         scope: what the win chance is about ("this round" in Jaipur, "the game" elsewhere).
         unit: the game's points unit (rupees, points, victory points).
-        horizon: moves each simulation played after the move before scoring.
+        horizon: turns each simulation played after the move before scoring.
     """
 
     game: str
@@ -185,8 +185,10 @@ def advise(game: str, observation: dict, actions: list, *, budget_s: float = 1.0
     estimates, done = search(observation, actions, prof, budget_s=budget_s, simulations=simulations, seed=seed,
                              width=width, keep=keep, cancel=cancel)
     seconds = time.perf_counter() - started
-    best = estimates[0]  # the winner of the last round; the others are shown by their estimates
-    others = tuple(sorted(estimates[1:], key=lambda e: e.win, reverse=True)[:top])
+    # the search's ranking: the survivors of its last round first (they have the most simulations), then the
+    # moves dropped later before those dropped earlier (a move dropped early may show a higher mean from few
+    # simulations: its interval says how little that is worth)
+    best, others = estimates[0], tuple(estimates[1:1 + top])
     reason, rules = explain(prof, observation, best, others, seed)
     return Hint(game, observation["player"], best, others, reason, rules, done, seconds, prof.scope, prof.unit,
                 prof.horizon, tuple(estimates))
@@ -201,6 +203,30 @@ dealt, not the real one): not cited as reasons."""
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _outlook_changes(facts: dict, mine: dict, theirs: dict) -> list[tuple[float, str, str]]:
+    """``(difference, words, rule)`` of the facts whose means at the end of the simulations differ by at
+    least 0.3 between the best move and the next best, biggest difference first."""
+    found = []
+    for key, fact in facts.items():
+        if key in mine and key in theirs:
+            diff = mine[key] - theirs[key]
+            if abs(diff) >= 0.3:
+                found.append((diff, fact.label, fact.rule))
+    return sorted(found, key=lambda t: -abs(t[0]))[:3]
+
+
+def _outlook(facts: dict, mine: dict, theirs: dict, horizon: int) -> str:
+    changes = _outlook_changes(facts, mine, theirs)
+    if not changes:
+        return ""
+    words = "; ".join(f"{diff:+.1f} {label} ({rule})" for diff, label, rule in changes)
+    return f"After {horizon} more turns (the mean of the simulations), against the next best: {words}."
+
+
+def _outlook_rules(facts: dict, mine: dict, theirs: dict) -> list[str]:
+    return [rule for _, _, rule in _outlook_changes(facts, mine, theirs)]
 
 
 def explain(prof: Profile, observation: dict, best: Estimate, others: tuple[Estimate, ...], seed: int = 0
@@ -230,8 +256,13 @@ def explain(prof: Profile, observation: dict, best: Estimate, others: tuple[Esti
     else:
         cited = f" ({', '.join(rules)})" if rules else ""
         text = f"Nothing is counted at once{cited}: the move is worth what it sets up."
+    if others and best.outlook and others[0].outlook:
+        later = _outlook(before, best.outlook, others[0].outlook, prof.horizon)
+        if later:
+            text += " " + later
+            rules += [rule for rule in _outlook_rules(before, best.outlook, others[0].outlook) if rule not in rules]
     text += (f" Estimated chance to win {prof.scope}: {best.win:.0%} ({best.low:.0%}-{best.high:.0%}, "
-             f"{best.simulations} simulations of {prof.horizon} more moves)")
+             f"{best.simulations} simulations of {prof.horizon} more turns)")
     if math.isfinite(best.lead):
         ahead = "ahead of" if best.lead >= 0 else "behind"
         text += f", ending {abs(best.lead):.1f} {prof.unit} {ahead} the best rival on average"
@@ -245,3 +276,39 @@ def explain(prof: Profile, observation: dict, best: Estimate, others: tuple[Esti
     else:
         text += ": the only move."
     return text, tuple(rules)
+
+
+class CoachAgent:
+    """The coach as a bot: plays its hint from the seat's view (observation and legal moves only).
+
+    Args:
+        simulations: simulations per decision (default 300; reproducible), or
+        budget_s: seconds per decision instead (with ``simulations=None``).
+        seed: seeds the searches (each decision derives its own seed).
+        width: candidate moves judged per decision.
+    """
+
+    name = "coach"
+
+    def __init__(self, seed: int | None = None, simulations: int | None = 300, budget_s: float = 1.0,
+                 width: int | None = None):
+        from ..core import check_seed
+
+        self.seed = check_seed(seed)
+        self.simulations = check_simulations(simulations)
+        self.budget_s = check_budget(budget_s)
+        self.width = width
+        self.decisions = 0
+
+    def choose(self, view):
+        from ..core import derive_seed
+
+        actions = list(view.legal_actions)
+        if len(actions) == 1:
+            return actions[0]
+        self.decisions += 1
+        observation = view.observation
+        advice = advise(observation["game"], observation, actions, budget_s=self.budget_s,
+                        simulations=self.simulations, seed=derive_seed(self.seed, "coach", self.decisions),
+                        width=self.width, top=1)
+        return advice.action

@@ -9,7 +9,8 @@ For one decision the coach knows only ``observation(seat)`` and the legal moves.
    player made, in a review) are always added;
 2. **simulates**: each simulation deals the hidden information at random, consistently with the
    observation (the game's ``determinize``, as the search bot does), plays the candidate, plays on
-   ``horizon`` moves with the game's ``playout_policy`` (all seats), and scores the result: a win
+   ``horizon`` turns with the game's ``playout_policy`` (all seats; Marco Polo's takes the choices inside an
+   effect greedily, see :mod:`.games`), and scores the result: a win
    (1), a shared win (1/k) or a loss (0) if the scored unit ended, else the profile's win chance of
    the position reached (see :mod:`.games`);
 3. **shares the budget by sequential halving** (Karnin, Koren & Somekh 2013): the budget is cut into
@@ -101,6 +102,8 @@ class Estimate:
             simulations stopped (after ``horizon`` moves or at the end of the scored unit).
         se: the standard error of ``win`` (before the interval is clipped to [0, 1]).
         samples: batch number -> reward of each simulation (for :func:`paired_difference`).
+        outlook: the mean of each of the profile's facts (points, tokens, cards ...) where the simulations
+            stopped, fact key -> mean: what the move leads to.
     """
 
     action: Any
@@ -112,6 +115,7 @@ class Estimate:
     lead: float
     se: float = 0.5
     samples: dict = field(default_factory=dict, repr=False, compare=False)
+    outlook: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def half_width(self) -> float:
@@ -124,7 +128,7 @@ class Estimate:
 
 
 class _Arm:
-    __slots__ = ("action", "n", "squares", "lead", "total", "samples")
+    __slots__ = ("action", "facts", "n", "squares", "lead", "total", "samples")
 
     def __init__(self, action):
         self.action = action
@@ -133,6 +137,7 @@ class _Arm:
         self.squares = 0.0
         self.lead = 0.0
         self.samples: dict[int, float] = {}  # batch number -> reward
+        self.facts: dict[str, float] = {}    # fact key -> sum over the simulations of its value at their end
 
     @property
     def mean(self) -> float:
@@ -186,29 +191,34 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
     """
     module = game_module(observation["game"])
     determinize = module.determinize
-    policy = getattr(module, "playout_policy", _random_policy)
+    policy = profile.policy or getattr(module, "playout_policy", _random_policy)
     seat = observation["player"]
     rng = random.Random(seed)
     actions = list(actions)
     width = width or default_width(budget_s, simulations)
     arms = [_Arm(a) for a in _candidates(observation, actions, profile, module, width, keep, rng)]
     keep = [a for a in keep if a in actions]
-    over, share, value, points = profile.over, profile.share, profile.value, profile.points
-    horizon = profile.horizon
+    over, share, value, points, facts = profile.over, profile.share, profile.value, profile.points, profile.facts
+    horizon, turn = profile.horizon, profile.turn
+    cap = 12 * horizon  # moves: a turn of the map games is a few actions; never loop for ever
 
     def simulate(arm: _Arm, batch: int, batch_seed: int) -> None:
         stream = random.Random(batch_seed)  # the batch's deal and random numbers, the same for every move
         state = determinize(observation, stream)
+        before = turn(state)
         state.apply(arm.action)
+        turns = int(turn(state) != before)
         moves = 0
         while True:
             if over(state):
                 reward = share(state, seat)
                 break
-            if moves >= horizon:
+            if turns >= horizon or moves >= cap:
                 reward = value(state, seat)
                 break
+            before = turn(state)
             state.apply(policy(state, stream))
+            turns += turn(state) != before
             moves += 1
         mine = points(state, seat)
         others = [points(state, q) for q in range(_players(state)) if q != seat]
@@ -217,6 +227,9 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
         arm.squares += reward * reward
         arm.lead += mine - max(others)
         arm.samples[batch] = reward
+        totals = arm.facts
+        for fact in facts(state, seat):
+            totals[fact.key] = totals.get(fact.key, 0.0) + fact.value
 
     rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 2 else 1
     start = time.perf_counter()
@@ -258,7 +271,8 @@ def search(observation: dict, actions: Sequence, profile, *, budget_s: float | N
         mean, low, high = interval(arm.n, arm.total, arm.squares)
         estimates.append(Estimate(arm.action, str(arm.action), mean, low, high, arm.n,
                                   arm.lead / arm.n if arm.n else math.nan,
-                                  standard_error(arm.n, arm.total, arm.squares), dict(arm.samples)))
+                                  standard_error(arm.n, arm.total, arm.squares), dict(arm.samples),
+                                  {k: v / arm.n for k, v in arm.facts.items()} if arm.n else {}))
     return estimates, done
 
 

@@ -26,8 +26,9 @@ from .framework import (
     ValueQuestion,
 )
 
-GAMES = ("jaipur", "samarkand", "caravan", "marco_polo")
-"""Games that have exercises (a module ``caravan_lessons.exercises.<game>`` each)."""
+GAMES = ("jaipur", "samarkand", "caravan", "marco_polo", "ai")
+"""Games that have exercises (a module ``caravan_lessons.exercises.<game>`` each), and ``ai``: the AI-course
+exercise (a PettingZoo agent for Jaipur, :mod:`caravan_lessons.exercises.ai`; needs ``caravan_lessons[rl]``)."""
 
 __all__ = ["GAMES", "GRADED", "PASSED", "AgentQuestion", "Budget", "Case", "FunctionQuestion", "NotSolved",
            "Question", "Tier", "TimeUp", "ValueQuestion"]

@@ -22,10 +22,11 @@ from .. import caravan
 from ..caravan import EndTurn, MoveCamel, PickUp, PlaceCamel, Steal
 from ..caravan.agents import playout_policy
 from ..caravan.components import DEMAND_POINTS, GOOD_POINTS
+from .coach_verdicts import coach_question
 from .framework import Case, FunctionQuestion, NotSolved, short
 
 __all__ = ["QUESTIONS", "finished_position", "refill_position", "position", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9",
-           "random_position", "show"]
+           "random_position", "show", "q10"]
 
 GAME = "caravan"
 
@@ -412,5 +413,16 @@ q9 = FunctionQuestion(
     cases=_q9_cases, expected=lambda state: list(state.score_sheet().winners), compare=_q9_compare,
     make_case=_q8_case, signature="q9_winners(state)", game=GAME)
 
-QUESTIONS = {q.label: q for q in (q1, q2, q3, q4, q5, q6, q7, q8, q9)}
+
+# --- q10: the coach's verdict (exercise notebook: what would the coach play?) -----------------------------
+
+q10 = coach_question("caravan", "q10", digests={
+    "a": "72fb672b18a8ccbc9d4c17e2ee785e6c4363f63ab3296868f76037256a5e86f4",
+    "b": "00f2180ea085fd6eb364454f3fe54df18c5918a514b47b70a422bdc8fcccb656",
+    "c": "55af34650e56319a5ed72220d4b141d8493494c3733c016b68c9a30ba829d070"})
+"""The coach's move in three positions (:mod:`caravan_lessons.exercises.coach_verdicts`); the explanation is
+graded by hand in the notebook."""
+
+
+QUESTIONS = {q.label: q for q in (q1, q2, q3, q4, q5, q6, q7, q8, q9, q10)}
 """The questions by label."""

@@ -22,6 +22,7 @@ from .. import jaipur
 from ..core import derive_seed
 from ..jaipur import BONUS_TOKENS, CARD_TYPES, GOODS, RULES, Exchange, Sell, TakeCamels, TakeOne
 from ..jaipur.components import cards
+from .coach_verdicts import coach_question
 from .framework import (AgentQuestion, Case, FunctionQuestion, NotSolved, Tier, ValueQuestion,
                         clip, short, trial_win_rate)
 
@@ -46,7 +47,7 @@ __all__ = [
     "round_data",
     "rule",
     "show",
-    "win_rate",
+    "win_rate", "q7"
 ]
 
 KINDS = ("take_one", "take_camels", "exchange", "sell")
@@ -932,5 +933,16 @@ def win_rate(bot: Any, matches: int = 50, seed: int = 0, opponent: str = "random
     return trial_win_rate(trial, tier, bot, seed, "matches")
 
 
-QUESTIONS = {q.label: q for q in (q1a, q1b, q2a, q2b, q3a, q3b, q4a, q4b, q4c, q5a, q5b, q6)}
+
+# --- q7: the coach's verdict (exercise notebook: what would the coach play?) -----------------------------
+
+q7 = coach_question("jaipur", "q7", digests={
+    "a": "c6fb709d2e580135c79029f4e84b1df4448698c85017ba886b05b2aa4daf44db",
+    "b": "50f17b9a7e947e408a5cf731986f0b8f7647a63e6058236ebc22e5fcfda956f2",
+    "c": "70fedf7e403a5c60149bed1f9b43e5ad40fa3522b37db2793647404f5a5826ff"})
+"""The coach's move in three positions (:mod:`caravan_lessons.exercises.coach_verdicts`); the explanation is
+graded by hand in the notebook."""
+
+
+QUESTIONS = {q.label: q for q in (q1a, q1b, q2a, q2b, q3a, q3b, q4a, q4b, q4c, q5a, q5b, q6, q7)}
 """Every Jaipur question by label."""

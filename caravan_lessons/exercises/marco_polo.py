@@ -32,11 +32,12 @@ from typing import Any
 from .. import marco_polo
 from ..core import derive_seed
 from ..marco_polo import Fulfil
+from .coach_verdicts import coach_question
 from .framework import (AgentQuestion, Case, FunctionQuestion, NotSolved, Tier, ValueQuestion,
                         short, trial_win_rate)
 
 __all__ = ["BotQuestion", "QUESTIONS", "TRAVEL_COINS", "finished_game", "position", "q1a", "q1b", "q2", "q3", "q4",
-           "q5", "q6a", "q6b", "q7", "objective_position", "random_position", "show", "win_rate"]
+           "q5", "q6a", "q6b", "q7", "objective_position", "random_position", "show", "win_rate", "q8"]
 
 TRAVEL_COINS = marco_polo.default_data().travel_cost
 """Coins the Travel space costs for 1..6 steps (index 0 is 1 step), MP-TRAVEL-2: (3, 7, 12, 12, 18, 18)."""
@@ -649,5 +650,16 @@ def win_rate(bot: Any, matches: int = 20, seed: int = 0, opponent: str = "random
     return trial_win_rate(trial, tier, bot, seed, "games")
 
 
-QUESTIONS = {q.label: q for q in (q1a, q1b, q2, q3, q4, q5, q6a, q6b, q7)}
+
+# --- q8: the coach's verdict (exercise notebook: what would the coach play?) -----------------------------
+
+q8 = coach_question("marco_polo", "q8", digests={
+    "a": "c7be7c780526da007440c35c95d9690166c88876037a064bc2cad61699a6de71",
+    "b": "7be3f63dc30399b4d693ca9e1675e38ad34e96336b649df4a2ba544b975349ee",
+    "c": "18a6581df4609b1e41fee680f84f07ffcdc8f6e7e322eb5f1a8c07946d436801"})
+"""The coach's move in three positions (:mod:`caravan_lessons.exercises.coach_verdicts`); the explanation is
+graded by hand in the notebook."""
+
+
+QUESTIONS = {q.label: q for q in (q1a, q1b, q2, q3, q4, q5, q6a, q6b, q7, q8)}
 """Every Marco Polo question by label."""

@@ -20,9 +20,10 @@ from .. import samarkand
 from ..core import derive_seed
 from ..samarkand import Discard, Marry, Place, scenario
 from ..samarkand.scoring import card_value
+from .coach_verdicts import coach_question
 from .framework import Case, FunctionQuestion, NotSolved, ValueQuestion, short
 
-__all__ = ["QUESTIONS", "position", "q1", "q2", "q3", "q4", "q5", "q6", "random_position", "sale_position"]
+__all__ = ["QUESTIONS", "position", "q1", "q2", "q3", "q4", "q5", "q6", "random_position", "sale_position", "q7"]
 
 GAME = "samarkand"
 EMPTY4 = {0: [], 1: [], 2: [], 3: []}
@@ -334,4 +335,15 @@ q6 = FunctionQuestion(
     cases=_q6_cases, expected=_q6_expected, compare=_q6_compare, game=GAME, signature="q6_should_sell(state)",
     uses={"q5_card_points": q5})
 
-QUESTIONS = {q.label: q for q in (q1, q2, q3, q4, q5, q6)}
+
+# --- q7: the coach's verdict (exercise notebook: what would the coach play?) -----------------------------
+
+q7 = coach_question("samarkand", "q7", digests={
+    "a": "b64087cf9ec156d84b67f6e493b3c5585a7dc7ba35511e657729821468f13ae5",
+    "b": "54be6bdc3a2f6ad21d6130c302c2d9b503018253c06fd4a2a8c80bde761e7499",
+    "c": "70fedf7e403a5c60149bed1f9b43e5ad40fa3522b37db2793647404f5a5826ff"})
+"""The coach's move in three positions (:mod:`caravan_lessons.exercises.coach_verdicts`); the explanation is
+graded by hand in the notebook."""
+
+
+QUESTIONS = {q.label: q for q in (q1, q2, q3, q4, q5, q6, q7)}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from ..core import join_and
+from ..core import _short, join_and
 from ..i18n import tr
 from .components import CAMEL_INDEX, CARD_CODE, CARD_TYPES, INDEX, card_name, cards
 
@@ -22,17 +22,17 @@ __all__ = ["TakeOne", "Exchange", "TakeCamels", "Sell", "NextRound", "Action", "
 
 def _card_type(name: object, what: str) -> str:
     if not isinstance(name, str) or name.lower() not in INDEX:
-        raise ValueError(f"{what}: unknown card type {name!r}; the types are {', '.join(CARD_TYPES)}")
+        raise ValueError(f"{what}: unknown card type {_short(name)}; the types are {', '.join(CARD_TYPES)}")
     return name.lower()
 
 
 def _cards(names: Iterable[str] | str, what: str) -> tuple[str, ...]:
     if isinstance(names, str):
-        raise ValueError(f"{what}: give a list of card names such as ['cloth', 'spice'], not the string {names!r}")
+        raise ValueError(f"{what}: give a list of card names such as ['cloth', 'spice'], not the string {_short(names)}")
     try:
         cards = [_card_type(n, what) for n in names]
     except TypeError:
-        raise ValueError(f"{what}: give a list of card names, not {names!r}") from None
+        raise ValueError(f"{what}: give a list of card names, not {_short(names)}") from None
     return tuple(sorted(cards, key=INDEX.__getitem__))
 
 
@@ -247,7 +247,7 @@ class Sell(Action):
     def __init__(self, good: str, count: int):
         good = _card_type(good, "Sell")
         if isinstance(count, bool) or not isinstance(count, int):
-            raise ValueError(f"Sell: count must be a whole number of cards, not {count!r}")
+            raise ValueError(f"Sell: count must be a whole number of cards, not {_short(count)}")
         object.__setattr__(self, "good", good)
         object.__setattr__(self, "count", count)
         object.__setattr__(self, "index", INDEX[good])
@@ -288,7 +288,7 @@ ACTION_ORDER = {TakeOne: 0, TakeCamels: 1, Exchange: 2, Sell: 3, NextRound: 4}
 def parse_action(data: dict) -> Action:
     """Rebuild an action from :meth:`Action.to_dict`; ValueError naming the problem otherwise."""
     if not isinstance(data, dict) or "kind" not in data:
-        raise ValueError(f"an action is a dict with a 'kind', not {data!r}")
+        raise ValueError(f"an action is a dict with a 'kind', not {_short(data)}")
     kind = data["kind"]
     try:
         if kind == "take_one":
@@ -302,6 +302,6 @@ def parse_action(data: dict) -> Action:
         if kind == "next_round":
             return NextRound()
     except KeyError as exc:
-        raise ValueError(f"action {kind!r} is missing the field {exc.args[0]!r}") from None
-    raise ValueError(f"unknown action kind {kind!r}; kinds: take_one, exchange, take_camels, sell, next_round")
+        raise ValueError(f"action {_short(kind)} is missing the field {_short(exc.args[0])}") from None
+    raise ValueError(f"unknown action kind {_short(kind)}; kinds: take_one, exchange, take_camels, sell, next_round")
 

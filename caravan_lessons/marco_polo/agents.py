@@ -227,11 +227,13 @@ def determinize(observation: dict, rng: random.Random):
         me = observation["player"]
         full = dict(observation)
         full.pop("player")
+        full["seed"] = 0   # not in the observation (it would give the shuffles away); each world gets its own rng
         full["rng"] = {"version": 3, "state": list(random.Random(0).getstate()[1])}
         seen_contracts = set(observation["board_contracts"]) | {c for a in observation["active"] for c in a} | {
             c for f in observation["fulfilled"] for c in f} | {
             t[2] for t in observation.get("tasks", ()) if t[0] == "discard"}  # taken, waiting for a discard
-        template = state_from_dict(_placeholder(full, seen_contracts))
+        # a guess at a position, not a file: a lesson position's history (2 dice, contracts lifted) may not add up
+        template = state_from_dict(_placeholder(full, seen_contracts), history=False)
         _TEMPLATES.clear()
         _TEMPLATES[key] = found = (observation, template, me, seen_contracts)
     _, template, me, seen = found

@@ -536,7 +536,8 @@ class State:
         return self._sheet
 
     def observation(self, player: int) -> dict:
-        """What ``player`` may see: everything but the other players' objectives and the piles' order."""
+        """What ``player`` may see: everything but the other players' objectives, the piles' order and the
+        game's seed (the setup's shuffles follow from it: the seed would give them all away)."""
         self._check_seat(player)
         from .saves import state_to_dict
 
@@ -546,6 +547,7 @@ class State:
         data["piles"] = [len(p) for p in self.piles]
         data["special_pile"] = len(self.special_pile)
         data.pop("rng")
+        data.pop("seed")
         data["player"] = player
         return data
 

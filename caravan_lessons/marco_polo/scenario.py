@@ -91,7 +91,8 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
 
     Args:
         seed: the game's seed (contracts, city cards, bonuses, objectives and other dice come from it).
-        dice: seat 0's dice as values, e.g. ``(3, 5)`` (the default), or ``{seat: values}``; a value is 1..6
+        dice: seat 0's dice as values, e.g. ``(3, 5)`` (the default, unless seat 0 is Raschid, whose dice stay
+            unset), or ``{seat: values}``; a value is 1..6
             (own colour) or ``("black", 4)`` / ``("white", 2)`` (a black die comes out of the supply); 0 is
             one of Raschid's unset dice.
             ``None`` keeps the dice as rolled.
@@ -107,8 +108,9 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
         vp: ``{seat: points}`` or ``{seat: {kind: points}}`` (kinds as the score sheet's "during play"
             rows: "contracts", "city cards", "city bonuses", "trading posts", ...).
         spaces: ``{action space: [(seat, value) or (seat, colour, value), ...]}`` -- dice already placed this
-            round (e.g. ``"bazaar:gold"``, ``"khan"``, ``"travel"``, ``"city:12"``); they come out of the
-            seat's own dice (a black die out of the supply).
+            round (e.g. ``"bazaar:gold"``, ``"khan"``, ``"travel"``, ``"city:12"``); they come out of the dice the
+            seat rolled, unless ``dice`` names that seat's dice (then those are the dice it has left to place); a
+            black die comes out of the supply. A seat has 5 dice of its colour in all.
         over: True: the game is over (phase "over") and ``score_sheet()`` is the final score.
 
     Raises:
@@ -122,11 +124,13 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
     while state.tasks:                                             # compensation etc.: the first option
         state.apply(state.legal_actions()[0])
     data, n = state.data, players
-    if dice is _NOT_GIVEN:
-        dice = {0: (3, 5)}
+    if dice is _NOT_GIVEN:                         # Raschid's dice stay unset (MP-CHAR-1)
+        dice = None if state.characters[0] == "raschid" else {0: (3, 5)}
     elif dice is not None and not isinstance(dice, Mapping):
         dice = {0: dice}
+    given = set()
     for seat, values in _per_seat(dice, "dice", n, "lists of die values").items():
+        given.add(seat)
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
             raise ValueError(f"scenario: dice[{seat}] is a list of die values, not {_short(values)}")
         black_before = sum(colour == "black" for colour, _ in state.dice[seat])
@@ -212,7 +216,7 @@ def scenario(characters: Sequence[str] = ("berke", "johannes"), *, seed: int = 1
                 pool = state.dice[seat]
                 if colour == "black":
                     state.black_dice -= 1
-                else:
+                elif seat not in given:          # placed dice come out of the dice the seat rolled
                     same = [d for d in pool if d == (colour, pips)] or [d for d in pool if d[0] == colour]
                     if same:
                         pool.remove(same[0])

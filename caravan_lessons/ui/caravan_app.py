@@ -56,6 +56,7 @@ class CaravanApp(PlayShell):
     """
 
     css_prefix = "caravan"
+    compact_messages = True
     game_title = "Caravan"
     bot_names = tuple(sorted(CARAVAN_BOTS))
 
@@ -127,17 +128,17 @@ class CaravanApp(PlayShell):
     def layout_children(self) -> list:
         # the undo button sits on a row of its own: "Undo my move and the result" (230 px) is whole there
         controls = W.VBox([self.left, self.legal_title, self.actions_list,
-                           W.HBox([self.play_button, self.end_button]), self.undo_button,
+                           W.HBox([self.play_button, self.end_button]), self.undo_button, self.coach.hint_button,
                            W.HBox([self.clear_button, self.groups_box], layout=W.Layout(align_items="center"))],
                           layout=W.Layout(width="365px", flex="0 0 auto"))
         # the board never moves under the pointer: a status line of fixed height above it, and the message
         # line (the bots' moves, a refusal) below it, in a box of fixed height
         self.status.layout.min_height = "3.4em"
-        self.explain.layout.height = "6em"
+        self.explain.layout.height = "8em"
         self.explain.layout.overflow = "auto"
         return [self.settings, self.status, self.stepper_box,
                 W.HBox([self.board_view, controls], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
-                self.explain, self.players_view, self.replay_box, self.log_view]
+                self.explain, self.coach.hint_view, self.players_view, self.replay_box, self.log_view]
 
     # -- seats --
 

@@ -196,8 +196,8 @@ class JaipurApp(PlayShell):
         play_area = W.VBox([
             self.market_title, self.market_box, self.hand_title, self.hand_box, self.herd_title, self.herd_box,
             W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap", margin="6px 0 0 0")),
-            W.HBox([self.clear_button, self.undo_button], layout=W.Layout(flex_flow="row wrap")),
-            self.explain,
+            W.HBox([self.clear_button, self.undo_button, self.coach.hint_button], layout=W.Layout(flex_flow="row wrap")),
+            self.explain, self.coach.hint_view,
         ], layout=W.Layout(flex="1 1 520px", max_width="760px", margin="0 16px 0 0")).add_class("jaipur-play-area")
         reference = W.VBox([self.board], layout=W.Layout(flex="0 1 390px")).add_class("jaipur-reference")
         return [
@@ -334,6 +334,11 @@ class JaipurApp(PlayShell):
     def continue_action(self, state):
         return NextRound()
 
+    def review_start(self) -> int:
+        """The coach reviews the round being played or just ended (a Jaipur win chance is a round's)."""
+        current = self.state.round_index
+        return next(k for k, s in enumerate(self.snapshots) if s.round_index == current)
+
     def describe_end(self, state) -> str:
         seals = state.seals
         winner = state.winner
@@ -376,7 +381,10 @@ class JaipurApp(PlayShell):
         if "take_camels" in kinds:
             take.add("camel")
         give = {c for a in legal if a.kind == "exchange" for c in a.give} | {a.good for a in legal if a.kind == "sell"}
-        plan = self.guide.plan if (self.guide is not None and humans_turn) else None
+        # what to outline in orange: the guided step's move, else a highlighted move (the coach's hint)
+        plan = None
+        if humans_turn:
+            plan = self.guide.plan if self.guide is not None else self._highlighted
         aims = _targets(plan)
         self.market_cards = self._show_cards(obs["market"], "market", take, humans_turn, aims["market"])
         self.hand_cards = self._show_cards(obs["hand"], "hand", give, humans_turn, aims["hand"])
@@ -460,6 +468,8 @@ def _targets(action) -> dict:
         aims["herd"]["camel"] = action.give.count("camel")
     elif action.kind == "sell":
         aims["hand"][action.good] = action.count
+    elif action.kind == "take_camels":
+        aims["market"]["camel"] = 5  # every camel on display (JAI-TAKE-5)
     return aims
 
 

@@ -92,6 +92,7 @@ class MarcoPoloApp(PlayShell):
     """
 
     css_prefix = "mp"
+    compact_messages = True
     continue_label = N_("Next round")
     game_title = "Marco Polo"
     bot_names = BOTS
@@ -190,12 +191,13 @@ class MarcoPoloApp(PlayShell):
         # a refusal) is a box of fixed height between the controls and the map
         self.status.layout.min_height = "3.4em"
         self.prompt.layout.min_height = "1.8em"
-        self.explain.layout.height = "5.4em"
+        self.explain.layout.height = "7em"
         self.explain.layout.overflow = "auto"
-        return [self.settings, self.status, self.stepper_box, main, self.explain, self.map_widget,
+        # the coach's hint goes under the map (the Hint button beside undo): nothing above it moves
+        return [self.settings, self.status, self.stepper_box, main, self.explain, self.map_widget, self.coach.hint_view,
                 W.HBox([self.boards_view, W.VBox([self.spaces_view, self.contracts_view])],
                        layout=W.Layout(flex_flow="row wrap")),
-                W.HBox([self.undo_button, self.replay_box]), self.log_view]
+                W.HBox([self.undo_button, self.coach.hint_button, self.replay_box]), self.log_view]
 
     def describe_turn(self, state, seat: int) -> str:
         if state.tasks:
@@ -240,6 +242,13 @@ class MarcoPoloApp(PlayShell):
         ended = state.round - 1
         return tr("Round {ended} of 5 is over (MP-TURN-2); round {round} has begun: income paid, dice rolled, new "
                   "contracts out (MP-ROUND-1..5).").format(ended=ended, round=state.round)
+
+    def review_start(self) -> int:
+        """At a pause between rounds the coach reviews the round that just ended; at the end, the whole game."""
+        if self.state.is_terminal() or not self.paused:
+            return 0
+        ended = self.state.round - 1
+        return next(k for k, s in enumerate(self.snapshots) if s.round == ended)
 
     def score_sheet_for(self, state):
         """The final score sheet at the end; none at a pause between rounds (the round summary is shown)."""

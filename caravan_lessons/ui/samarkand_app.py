@@ -80,6 +80,7 @@ class SamarkandApp(PlayShell):
     """
 
     css_prefix = "samarkand"
+    compact_messages = True
     game_title = "Samarkand"
     bot_names = tuple(sorted(SAMARKAND_BOTS))
 
@@ -115,8 +116,8 @@ class SamarkandApp(PlayShell):
         self.hand_view = W.HTML().add_class("samarkand-hand")
         self.houses_view = W.HTML().add_class("samarkand-houses")
         self.prompt = W.HTML().add_class("samarkand-prompt")
-        self.marry_picker = W.Dropdown(layout=W.Layout(width="300px"))
-        self.family_picker = W.Dropdown(layout=W.Layout(width="300px"))
+        self.marry_picker = W.Dropdown(layout=W.Layout(width="300px")).add_class("samarkand-marry-picker")
+        self.family_picker = W.Dropdown(layout=W.Layout(width="300px")).add_class("samarkand-family-picker")
         self.family_picker.observe(lambda _c: self._fill_spaces(), names="value")
         self.space_list = W.Select(rows=6, layout=W.Layout(width="300px"))
         self.space_list.add_class("samarkand-spaces")
@@ -166,10 +167,12 @@ class SamarkandApp(PlayShell):
         # the board never moves under the pointer: the status line above it keeps its height, and the message
         # line (which grows with the bots' moves and refusals) sits below it in a box of fixed height
         self.status.layout.min_height = "3.4em"
-        self.explain.layout.height = "7.2em"
+        self.explain.layout.height = "8em"
         self.explain.layout.overflow = "auto"
+        # the coach's hint (the reason and the moves compared) goes below the controls, so nothing moves under them
         return [self.settings, self.status, self.stepper_box, self.map_widget, self.explain,
-                W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")), self.undo_button,
+                W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox([self.undo_button, self.coach.hint_button]), self.coach.hint_view,
                 self.replay_box, self.log_view]
 
     def describe_end(self, state) -> str:

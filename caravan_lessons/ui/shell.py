@@ -74,6 +74,7 @@ from ..agents import AGENTS, View, make_agent
 from ..core import RuleViolation, _short, plural
 from ..i18n import N_, get_language, language_names, on_language_change, set_language, tr
 from .board import ipympl_canvas  # noqa: F401  (re-exported: apps import it from here)
+from .coach_panel import CoachPanel
 from .common import ScoreStepper, unit_name
 
 HUMAN = "human"
@@ -249,6 +250,9 @@ class PlayShell(W.VBox):
     """The game's name in messages ("'mp-greedy' does not play Samarkand")."""
     bot_names: tuple[str, ...] | None = None
     """The bots that play this game (the seat pickers offer these), or None for every bot of ``agents.AGENTS``."""
+    compact_messages = False
+    """True: the status and message lines at a reading line height (the map apps, whose message box has a
+    fixed height), not the 28 px line of ipywidgets' HTML."""
 
     def __init__(self, state, seats=("human", "random"), mode: str = "match", bot_seed: int = 0,
                  rules: Mapping | None = None, score_colours: Mapping | None = None):
@@ -263,6 +267,7 @@ class PlayShell(W.VBox):
         self.highlighted = Highlight()
         self._outlined: tuple = ()
         self.snapshots = [state.clone()]
+        self.actions: list = []  # the action of each move (move k is actions[k - 1]), for record()
         self.moves: list[list[str]] = []
         self._start_lines = [str(e) for e in state.events]
         self.history: list[tuple[int, object]] = []
@@ -313,13 +318,20 @@ class PlayShell(W.VBox):
         self.log_view = W.HTML().add_class(f"{prefix}-log")
         self.stepper = ScoreStepper(rules=self.rules, colours=score_colours)
         self.stepper_title = W.HTML()
-        # the pause panel: the continue button beside the title, so it is at hand while reading the sheet
-        self.stepper_box = W.VBox([W.HBox([self.stepper_title, self.continue_button],
+        self.coach_game = state.observation(0).get("game")
+        self.coach = CoachPanel(self)
+        # the pause panel: the continue button beside the title, so it is at hand while reading the sheet;
+        # the coach's Review button beside it, the review below the sheet
+        self.stepper_box = W.VBox([W.HBox([self.stepper_title, self.continue_button, self.coach.review_button],
                                           layout=W.Layout(align_items="center", flex_flow="row wrap")),
-                                   self.stepper],
+                                   self.stepper, self.coach.review_box],
                                   layout=W.Layout(display="none", border="1px solid #ccc", padding="4px 8px",
                                                   margin="4px 0")).add_class(f"{prefix}-score-sheet")
-        self._style = W.HTML(GUIDE_CSS, layout=W.Layout(display="none"))
+        css = GUIDE_CSS
+        if self.compact_messages:     # HTML widgets use the 28 px line of a button: text lines far apart
+            css += (f"<style>.{prefix}-status .widget-html-content, .{prefix}-explain .widget-html-content"
+                    "{line-height:1.45;padding-top:2px}</style>")
+        self._style = W.HTML(css, layout=W.Layout(display="none"))
         super().__init__([*self.layout_children(), self._style])
         self.add_class(f"{prefix}-app")
         self.relabel()
@@ -609,6 +621,7 @@ class PlayShell(W.VBox):
         seen = len(state.events)
         state.apply(action)
         self.snapshots.append(state.clone())
+        self.actions.append(action)
         self.moves.append([str(e) for e in state.events[seen:]])
 
     def play(self, action) -> bool:
@@ -748,11 +761,45 @@ class PlayShell(W.VBox):
         index, before = self.history.pop()
         self.state = before
         del self.snapshots[index + 1:]
+        del self.actions[index:]
         del self.moves[index:]
         self._replay_to_end()
         self._message = "<i>" + (tr("Your last move was undone, and the round result with it: the round is open again "
                                     "and nothing of it is scored yet.") if reopens else
                                  tr("Your last move was undone.")) + "</i>"
+        self.refresh()
+        return True
+
+    # -- the coach --
+
+    def record(self):
+        """The game so far as a :class:`caravan_lessons.coach.GameRecord` (from the start of the app)."""
+        from ..coach import GameRecord
+
+        return GameRecord(self.snapshots[0], self.actions)
+
+    def review_start(self) -> int:
+        """Hook: the move count (index in :attr:`snapshots`) from which the Review button reviews. The
+        default: the whole game. Games that pause between rounds review the round that just ended."""
+        return 0
+
+    def rewind(self, index: int) -> bool:
+        """Go back to the position after ``index`` moves, to try another move there (the review's **Try
+        the better move**). Taking moves back past what the seat has seen is practice-mode undo, so the
+        app switches to practice mode (and says so). True if done."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.snapshots):
+            return False
+        if self.mode_picker.value != "practice":
+            self.mode_picker.value = "practice"
+        self.state = self.snapshots[index].clone()
+        del self.snapshots[index + 1:]
+        del self.actions[index:]
+        del self.moves[index:]
+        self.history = [(i, before) for i, before in self.history if i < index]
+        self._log_cache = None
+        self._replay_to_end()
+        self._message = (f"<i>Back to the position after move {index} (practice mode: free undo). "
+                         "The moves after it are taken back.</i>")
         self.refresh()
         return True
 
@@ -831,6 +878,7 @@ class PlayShell(W.VBox):
             self.explain.value = self._message
         self._draw_sheet(state, pause)
         self._draw_log(index)
+        self.coach.refresh()
         # The status line goes last: the page shows widget updates in the order they are sent, so a
         # reader (or a browser test) who sees the new status also sees the new log and score sheet.
         self.status.value = status
@@ -897,6 +945,8 @@ class PlayShell(W.VBox):
             elif isinstance(value, dict):
                 for item in value.values():
                     walk(item)
+            elif isinstance(value, CoachPanel):
+                walk(vars(value))
 
         if getattr(self, "_closed", False):
             return

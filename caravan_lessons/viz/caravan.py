@@ -104,7 +104,7 @@ def draw_legend(state, ax, ncol: int = 3, fontsize: float = 8.5):
     handles, labels, handler_map = _legend_handles(state)
     ax.axis("off")
     ax.legend(handles, labels, handler_map=handler_map, loc="center", ncol=ncol, fontsize=fontsize, frameon=False,
-              handletextpad=0.3, columnspacing=0.9, borderaxespad=0)
+              handletextpad=0.4, handlelength=2.2, columnspacing=0.9, borderaxespad=0)
     return ax
 
 
@@ -198,13 +198,15 @@ def _words(ax, words: dict, gid: str, zorder: float, colour: str = "white", poin
     word: a path collection draws in a fraction of the time of as many Text artists (an app redraws them per
     click), and the glyphs are made once. ``points``: the glyph height, as a font size."""
     from matplotlib.collections import PathCollection
+    from matplotlib.transforms import IdentityTransform
 
     for text, where in words.items():
         if where:
             size = (0.72 * points * max(1, len(text)) ** 0.5) ** 2
-            ax.add_collection(PathCollection((_glyph(text),), sizes=[size], offsets=where,
-                                             offset_transform=ax.transData, facecolors=colour, edgecolors="none",
-                                             linewidths=0, zorder=zorder, gid=gid), autolim=False)
+            glyphs = PathCollection((_glyph(text),), sizes=[size], offsets=where, offset_transform=ax.transData,
+                                    facecolors=colour, edgecolors="none", linewidths=0, zorder=zorder, gid=gid)
+            glyphs.set_transform(IdentityTransform())    # the glyph in points round each offset, as scatter does
+            ax.add_collection(glyphs, autolim=False)
 
 
 def pieces(ax, gid: str) -> int:

@@ -75,7 +75,7 @@ def test_cli(capsys):
     assert main(["simulate", "caravan", "--games", "4", "--bots", "heuristic", "greedy", "--players", "3",
                  "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "4 games of 3 players" in out and "heuristic: won" in out
+    assert "4 games of 3 players" in out and "bot 0 (heuristic): won" in out
     assert main(["rules", "caravan"]) == 0
     assert "CAR-MOVE-4" in capsys.readouterr().out
 

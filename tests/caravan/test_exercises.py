@@ -114,6 +114,7 @@ WRONG = {   # label -> [(typical mistake, words the message must contain)]
     "q7": [(lambda players, seat, round_number: min(4, round_number + 1), "right answer")],
     "q8": [(_refill_fills_every_empty_numbered, "demand markers"), (_refill_forgets_old_markers, "REFILL-2")],
     "q9": [(_winners_points_only, "winners"), (_winners_without_penalty, "winners")],
+    "q10": [({"a": "A", "b": "B", "c": "A"}, "the coach does not prefer A")],  # ends the turn on the last delivery
 }
 
 

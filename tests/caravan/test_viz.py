@@ -85,11 +85,23 @@ def test_group_labels_do_not_cover_city_names_or_space_numbers(artifacts):
     assert {t.get_text() for t in names} >= {state.board.city_name[n] for n in cities}
     from matplotlib.transforms import Bbox
 
+    tag_boxes = []
     for path in tags.get_paths():
         box = Bbox.null()
         box.update_from_data_xy(ax.transData.transform(path.vertices))
+        tag_boxes.append(box)
         for name in names:
             assert not box.overlaps(name.get_window_extent(renderer)), name.get_text()
+    # each "g1" glyph is drawn inside its tag, text-sized (a glyph drawn in board units filled a whole row)
+    from matplotlib.transforms import Affine2D
+
+    for glyphs in [col for col in ax.collections if col.get_gid() == "group-label"]:
+        sized = Affine2D(glyphs.get_transforms()[0]).transform(glyphs.get_paths()[0].vertices)
+        shown = glyphs.get_transform().transform(sized)              # the glyph's outline on the figure, in pixels
+        width = shown[:, 0].max() - shown[:, 0].min()
+        assert 2 < width < 25, width
+        for xy in glyphs.get_offsets():
+            assert any(b.contains(*ax.transData.transform(xy)) for b in tag_boxes)
 
 
 def test_group_frames_keep_city_colours_and_the_legend_names_groups_frame_and_path():

@@ -285,3 +285,16 @@ def test_marco_polo_determinize_fills_the_special_pile():
     world = game_module("marco_polo").determinize(observation, random.Random(2))
     assert len(world.special_pile) == len(state.special_pile)
     assert world.observation(seat) == observation
+
+
+@pytest.mark.rule("MP-SETUP-8")
+def test_the_coach_advises_on_lesson_positions():
+    """A position set by hand for a lesson (2 dice, not 5: marco_polo.scenario) is dealt like any other: the
+    Marco Polo determinize skips the saved-game checks of how the pieces got there (it refused such a position
+    with MP-SETUP-8 once the saves became stricter, and so did the coach and the MCTS bot)."""
+    from caravan_lessons.marco_polo.scenario import scenario
+
+    state = scenario(goods={0: {"gold": 4}}, camels={0: 2}, dice={0: (3, 5)})
+    world = game_module("marco_polo").determinize(state.observation(0), random.Random(1))
+    assert len(world.dice[0]) == 2
+    assert coach.hint(state, 0, simulations=40).action in state.legal_actions()

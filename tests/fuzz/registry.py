@@ -51,6 +51,27 @@ class GameFuzz:
     kinds: tuple[str, ...]
     card_names: tuple[str, ...]
     extra: dict = field(default_factory=dict)
+    policy: Callable[[Any, random.Random], Any] | None = None
+    """state, rng -> the next action of a play-out to the end (default: uniformly random legal actions)."""
+    max_steps: int = 20_000
+    """A play-out that has not ended after this many actions fails (a game that cannot end)."""
+
+
+def play_to_the_end(game: GameFuzz, state, seed: int) -> int:
+    """Play ``state`` to its end with the game's play-out policy: at every step a live game offers an action,
+    the one chosen is one ``why_illegal`` accepts, ``apply`` plays it without raising, and the game ends
+    within ``game.max_steps`` actions. Returns the number of actions played; AssertionError otherwise."""
+    rng = random.Random(seed)
+    for step in range(game.max_steps):
+        if state.is_terminal():
+            return step
+        actions = state.legal_actions()
+        assert len(actions), f"{game.name}: a live game offers no action after {step} steps"
+        action = game.policy(state, rng) if game.policy else actions[rng.randrange(len(actions))]
+        problem = state.why_illegal(action)
+        assert problem is None, f"{game.name}: the offered action {action!r} is refused after {step} steps: {problem}"
+        state.apply(action)
+    raise AssertionError(f"{game.name}: the game did not end within {game.max_steps} actions")
 
 
 def _jaipur() -> GameFuzz:
@@ -92,7 +113,19 @@ def _caravan() -> GameFuzz:
                   "MoveGood": {"source": first, "target": second, "good": third}, "EndTurn": {}}
         return action_from_dict({"kind": kind, **fields.get(kind, {})})
 
-    return GameFuzz("caravan", valid_save, State.from_dict, from_dict, selection_to_action, tuple(KINDS), GOODS)
+    from caravan_lessons.caravan.agents import greedy_action, kind_random_action
+
+    def policy(state, rng):  # uniformly random Caravan games hardly ever end: the fuzz review's mix
+        roll = rng.random()
+        if roll < 0.7:
+            return greedy_action(state, rng)
+        if roll < 0.85:
+            return kind_random_action(state, rng)
+        actions = state.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
+    return GameFuzz("caravan", valid_save, State.from_dict, from_dict, selection_to_action, tuple(KINDS), GOODS,
+                    policy=policy, max_steps=6000)
 
 
 
@@ -142,3 +175,34 @@ def _marco_polo() -> GameFuzz:
 
 GAMES: dict[str, GameFuzz] = {"jaipur": _jaipur(), "samarkand": _samarkand(), "caravan": _caravan(),
                               "marco_polo": _marco_polo()}
+
+
+def load_outcome(target: str, game: GameFuzz, data, seed: int = 0) -> str:
+    """Load ``data`` with ``game.load``: a refusal must be a ValueError of one line of at most
+    ``MESSAGE_LIMIT`` characters; an accepted save must pass the consistency checks again (its own
+    ``to_dict()``), and must play to the end (:func:`play_to_the_end`). Tallies ``target`` and returns
+    ``"refused"`` or ``"accepted"``; AssertionError (tallied ``failed``) otherwise."""
+    import json
+
+    from caravan_lessons.core import MESSAGE_LIMIT
+
+    try:
+        state = game.load(data)
+    except ValueError as exc:  # SaveFileError, RuleViolation are ValueErrors
+        text = str(exc)
+        ok = bool(text) and "\n" not in text and len(text) <= MESSAGE_LIMIT
+        tally(target, "refused" if ok else "failed")
+        assert ok, f"refusal is not one short line ({len(text)} characters): {text[:300]!r}"
+        return "refused"
+    except Exception as exc:
+        tally(target, "failed")
+        raise AssertionError(f"{type(exc).__name__} escaped loading: {str(exc)[:300]}") from exc
+    try:
+        game.consistent(json.loads(json.dumps(state.to_dict())))  # what was accepted is a position the game can reach
+        play_to_the_end(game, state, seed)
+        game.consistent(json.loads(json.dumps(state.to_dict())))  # and so is where it ends
+    except Exception:
+        tally(target, "failed")
+        raise
+    tally(target, "accepted")
+    return "accepted"

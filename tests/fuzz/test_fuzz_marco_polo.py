@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from caravan_lessons import marco_polo as mp
 from caravan_lessons.core import RuleViolation, SaveFileError
 
-from .registry import EXAMPLES, GAMES, SCALE, tally
+from .registry import EXAMPLES, GAMES, SCALE, play_to_the_end, tally
 from .strategies import mutated
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
@@ -142,4 +142,9 @@ def test_mutated_saved_games_are_refused_with_one_save_file_error(data):
         tally("marco_polo saves (SaveFileError only)", "failed")
         raise AssertionError(f"{type(exc).__name__} instead of SaveFileError: {exc}") from exc
     check_invariants(state)
+    try:
+        play_to_the_end(game, state, 1)
+    except Exception:
+        tally("marco_polo saves (SaveFileError only)", "failed")
+        raise
     tally("marco_polo saves (SaveFileError only)", "accepted")

@@ -75,3 +75,14 @@ def test_marco_polo_another_seats_objectives_choice_can_be_dealt():
                 assert len(task[2]) == 4 and list(task[2]) == world.objectives[task[1]]
         assert world.objectives[seat] == state.objectives[seat]
         assert world.legal_actions() == state.legal_actions() or world.current_player != seat
+
+
+@pytest.mark.rule("MP-SETUP-13")
+def test_marco_polo_observation_does_not_give_the_setup_away():
+    """The observation used to carry the game's seed: with it a seat could deal the setup again and read the
+    other players' objectives and the contract piles."""
+    state = marco_polo.new_game(3, seed=21)
+    seen = state.observation(0)
+    assert "seed" not in seen and seen["objectives"][1] == [] and seen["piles"] == [6, 6, 6, 6]
+    world = marco_polo.determinize(seen, random.Random(1))
+    assert world.observation(0) == seen

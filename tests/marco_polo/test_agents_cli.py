@@ -47,7 +47,7 @@ def test_cli_simulate_and_rules(capsys):
 
 def test_cli_refuses_five_bots(capsys):
     assert main(["simulate", "marco_polo", "--games", "1", "--bots"] + ["random"] * 5 + ["--no-progress"]) == 2
-    assert "2, 3 or 4" in capsys.readouterr().err
+    assert "played by 2 to 4 bots (one per seat), not 5" in capsys.readouterr().err
 
 
 def test_bench_figures():

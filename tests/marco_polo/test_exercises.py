@@ -79,7 +79,7 @@ def verdict(question, answer, capsys, **kw) -> tuple[bool, str]:
 # --- the reference answers ---------------------------------------------------------------------------
 
 def test_seven_notebooks_follow_the_lessons_and_every_question_has_an_answer():
-    assert [p.stem[:2] for p in SOURCES] == ["01", "02", "03", "04", "05", "06", "07"]
+    assert [p.stem[:2] for p in SOURCES] == ["01", "02", "03", "04", "05", "06", "07", "08"]
     names = {q.answer_name for q in ex.QUESTIONS.values()}
     assert names <= set(reference()), names - set(reference())
     assert "q4" in ex.QUESTIONS and "networkx" in ex.q4.hints[0] or "nx." in ex.q4.hints[0]

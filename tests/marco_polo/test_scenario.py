@@ -61,3 +61,15 @@ def test_bad_arguments_are_refused_in_one_line(kwargs, words):
     with pytest.raises(ValueError, match=words) as caught:
         mp.scenario(**kwargs)
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 300
+
+
+def test_raschid_keeps_his_unset_dice_and_named_dice_are_the_ones_left():
+    """Raschid never rolls (MP-CHAR-1), so the default (3, 5) does not apply to him; dice named for a seat are the
+    dice it still has, and the dice placed on spaces come on top of them (5 of its colour in all)."""
+    raschid = mp.scenario(("raschid", "matteo", "berke"))
+    assert all(value == 0 for _colour, value in raschid.dice[0])
+    board = mp.scenario(("berke", "johannes", "polos"), dice={0: (2, 5)}, spaces={"bazaar:silk": [(0, 4), (0, 6)],
+                                                                               "coins": [(0, 3)]})
+    assert board.dice[0] == [("own", 2), ("own", 5)] and len(board.spaces["bazaar:silk"]) == 2
+    with pytest.raises(ValueError):
+        mp.scenario(dice={0: (1, 2, 3)}, spaces={"bazaar:gold": [(0, 4), (0, 5), (0, 6)]})   # 6 own dice

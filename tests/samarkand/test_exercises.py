@@ -58,7 +58,7 @@ def region_lines(kind: str) -> list[list[str]]:
 
 
 def test_six_exercises_one_question_each():
-    assert len(SOURCES) >= 6 and set(ex.QUESTIONS) == {"q1", "q2", "q3", "q4", "q5", "q6"}
+    assert len(SOURCES) >= 6 and set(ex.QUESTIONS) == {"q1", "q2", "q3", "q4", "q5", "q6", "q7"}  # q7: the coach
 
 
 # --- the package holds no answer -------------------------------------------------------------------

@@ -1,0 +1,289 @@
+"""The coach in a play app: a **Hint** button for the learner's turn and a **Review** at every round or game end.
+
+:class:`CoachPanel` is made by :class:`~caravan_lessons.ui.shell.PlayShell` for every app; an app places
+``coach.hint_button`` beside its undo button and ``coach.hint_view`` under its board (the shell puts the
+Review button and the review itself into the pause panel, beside **Next round**).
+
+* **Hint** (``<prefix>-hint``): the coach searches from what the learner's seat may see
+  (:func:`caravan_lessons.coach.hint`, :data:`HINT_BUDGET_S` seconds), the suggested move is
+  highlighted on the table through the app's :meth:`~caravan_lessons.ui.shell.PlayShell.highlight`, and the
+  reason, the win chances with their intervals and the next-best moves go under the board
+  (``<prefix>-hint-text``). Nothing is played: the learner still decides. The hint is cleared once a move
+  is played.
+* **Review** (``<prefix>-review``): at a pause or at the end, the coach judges every decision of the
+  learner's seat in the round (Jaipur, Marco Polo) or the game just finished
+  (:func:`caravan_lessons.coach.review`, in a background thread using 2 processes, so the page stays live;
+  a progress bar and **Stop** show meanwhile). Then the evaluation graph and the three costliest moves,
+  each drawn as the position with the move played and the coach's better move
+  (:mod:`caravan_lessons.viz.coach`), with a **Try the better move** button: it takes the game back to
+  that position (practice mode) and highlights the better move.
+"""
+from __future__ import annotations
+
+import html
+import os
+import threading
+
+import ipywidgets as W
+
+__all__ = ["CoachPanel", "HINT_BUDGET_S", "REVIEW_BUDGET_S"]
+
+HINT_BUDGET_S = 0.8
+"""Seconds the Hint button searches (the figure to meet: click to highlight in 1.5 s in Chromium)."""
+REVIEW_BUDGET_S = 1.0
+"""Seconds of search per decision in a review (a Jaipur round: ~25 decisions, ~15 s on 2 processes)."""
+
+
+class CoachPanel:
+    """The Hint and Review widgets of one app (see the module notes).
+
+    Args:
+        app: the :class:`~caravan_lessons.ui.shell.PlayShell` it advises.
+        hint_budget: seconds per hint; review_budget: seconds per reviewed decision.
+        workers: processes a review uses (default: 2, or 1 on a one-core machine).
+
+    Attributes:
+        hint_button, hint_view: the Hint button and the HTML under the board.
+        review_button, review_box: the Review button and the review's display (inside the pause panel).
+        last_hint: the last :class:`~caravan_lessons.coach.Hint` shown (None if cleared).
+        last_review: the DataFrame of the last finished review, its record in ``last_record``.
+    """
+
+    def __init__(self, app, hint_budget: float = HINT_BUDGET_S, review_budget: float = REVIEW_BUDGET_S,
+                 workers: int | None = None):
+        prefix = app.css_prefix
+        self.app = app
+        self.hint_budget = hint_budget
+        self.review_budget = review_budget
+        self.workers = workers or min(2, os.cpu_count() or 1)
+        self.hint_button = W.Button(description="Hint", icon="lightbulb-o", tooltip="the coach suggests a move "
+                                    "(you still decide)", layout=W.Layout(width="90px")).add_class(f"{prefix}-hint")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.hint_view = W.HTML().add_class(f"{prefix}-hint-text")
+        self.review_button = W.Button(description="Review", icon="search", button_style="info",
+                                      tooltip="the coach judges every decision of yours in this round or game",
+                                      layout=W.Layout(width="110px", display="none")).add_class(f"{prefix}-review")
+        self.review_button.on_click(lambda _b: self.review())
+        self.progress = W.IntProgress(value=0, min=0, max=1, description="Reviewing",
+                                      layout=W.Layout(width="360px"), style={"description_width": "80px"})
+        self.stop_button = W.Button(description="Stop", icon="stop", layout=W.Layout(width="80px")).add_class(
+            f"{prefix}-review-stop")
+        self.stop_button.on_click(lambda _b: self.stop())
+        self.progress_row = W.HBox([self.progress, self.stop_button], layout=W.Layout(display="none"))
+        self.review_status = W.HTML().add_class(f"{prefix}-review-status")
+        self.graph = W.Image(format="png", layout=W.Layout(max_width="760px", display="none")).add_class(
+            f"{prefix}-review-graph")
+        self.costly_images = [W.Image(format="png", layout=W.Layout(max_width="760px")) for _ in range(3)]
+        self.costly_text = [W.HTML() for _ in range(3)]
+        self.try_buttons = [W.Button(description="Try the better move", icon="undo", layout=W.Layout(width="200px"))
+                            .add_class(f"{prefix}-review-try") for _ in range(3)]
+        for k, button in enumerate(self.try_buttons):
+            button.on_click(lambda _b, k=k: self.try_better(k))
+        self.costly_boxes = [W.VBox([self.costly_text[k], self.costly_images[k], self.try_buttons[k]],
+                                    layout=W.Layout(display="none", margin="6px 0"))
+                             for k in range(3)]
+        self.review_box = W.VBox([self.progress_row, self.review_status, self.graph, *self.costly_boxes]).add_class(
+            f"{prefix}-review-box")
+        self.last_hint = None
+        self._hint_at = None
+        self.last_review = None
+        self.last_record = None
+        self._costly_rows: list = []
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._reviewed_at = None
+        self._start = 0
+
+    # -- the hint --
+
+    def _hint_seat(self):
+        """The human seat a hint is for now, or a reason why there is none."""
+        app, state = self.app, self.app.state
+        if not app.live:
+            return None, "You are replaying: move the slider to the end to ask for a hint."
+        if state.is_terminal():
+            return None, "The game is over: press Review to see where the game was won and lost."
+        if app.paused:
+            return None, f"{app.pause_reason(state)} Press Review to see your costliest moves."
+        seat = state.current_player
+        if app.seats[seat] != "human":
+            return None, "It is a bot's turn."
+        return seat, ""
+
+    def hint(self) -> bool:
+        """The Hint button: search, highlight the coach's move, explain it under the board. True if shown."""
+        from ..coach import hint
+
+        seat, why = self._hint_seat()
+        if seat is None:
+            self.hint_view.value = f"<i>{html.escape(why)}</i>"
+            return False
+        self.hint_view.value = "<i>The coach is thinking...</i>"
+        try:
+            advice = hint(self.app.state, seat, budget_s=self.hint_budget, seed=len(self.app.snapshots))
+        except ValueError as error:
+            self.hint_view.value = f"<i>No hint: {html.escape(str(error))}</i>"
+            return False
+        self.last_hint = advice
+        self._hint_at = len(self.app.snapshots)
+        self.hint_view.value = _hint_html(advice)
+        self.app.highlight(advice.action, note=f"<b>Hint:</b> {html.escape(advice.best.move)} "
+                                               "(highlighted; you decide)")
+        return True
+
+    def refresh(self) -> None:
+        """Called by the shell after every redraw: clear a hint once a move was played, and show the Review
+        button at pauses and at the end."""
+        app = self.app
+        if self._hint_at is not None and self._hint_at != len(app.snapshots):
+            self._hint_at = None
+            self.last_hint = None
+            self.hint_view.value = ""
+            app.set_highlight(None)
+        state = app.state
+        at_end = app.live and (state.is_terminal() or app.paused)
+        humans = [s for s, who in enumerate(app.seats) if who == "human"]
+        self.review_button.layout.display = None if at_end and humans else "none"
+        self.hint_button.disabled = not (app.live and not at_end and not state.is_terminal()
+                                         and app.seats[state.current_player] == "human")
+        if not at_end and self._reviewed_at is not None and self._reviewed_at != len(app.snapshots):
+            self._hide_review()
+
+    # -- the review --
+
+    def review_seat(self) -> int | None:
+        """The seat a review is of: the first human seat (None if every seat is a bot)."""
+        humans = [s for s, who in enumerate(self.app.seats) if who == "human"]
+        return humans[0] if humans else None
+
+    def review(self, background: bool = True) -> bool:
+        """The Review button: judge the reviewed seat's decisions since :meth:`PlayShell.review_start`.
+
+        With ``background`` (the button) the review runs in a thread and the page stays live; the
+        result shows when it is done. False if nothing can be reviewed now."""
+        from ..coach import decisions
+
+        if self._thread is not None and self._thread.is_alive():
+            self.review_status.value = "<i>A review is already running.</i>"
+            return False
+        seat = self.review_seat()
+        if seat is None:
+            self.review_status.value = "<i>Every seat is a bot: make a seat human to be reviewed.</i>"
+            return False
+        self._start = self.app.review_start()
+        record = self.app.record().since(self._start)
+        todo = len(decisions(record, seat))
+        if not todo:
+            self.review_status.value = "<i>Nothing to review: no decision of yours since the round began.</i>"
+            return False
+        self._stop.clear()
+        self.progress.max, self.progress.value = todo, 0
+        self.progress_row.layout.display = None
+        self.review_status.value = (f"<i>The coach judges your {todo} decisions ({self.review_budget:g} s each, "
+                                    f"{self.workers} processes); you can keep reading meanwhile.</i>")
+        self.review_button.disabled = True
+        self._reviewed_at = len(self.app.snapshots)
+        if background:
+            self._thread = threading.Thread(target=self._run, args=(record, seat), daemon=True)
+            self._thread.start()
+        else:
+            self._run(record, seat, workers=1)
+        return True
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a background review to finish (for tests and scripts)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def stop(self) -> None:
+        """The Stop button: end a running review; the decisions judged so far are shown."""
+        self._stop.set()
+
+    def _run(self, record, seat: int, workers: int | None = None) -> None:
+        from ..coach import review
+
+        def moved(done: int, total: int) -> None:
+            self.progress.value = done
+
+        try:
+            frame = review(record, seat, budget_s=self.review_budget, workers=workers or self.workers,
+                           progress=False, cancel=self._stop, on_row=moved, game=self.app.coach_game)
+        except Exception as error:  # noqa: BLE001 - shown to the learner, the app stays usable
+            self.review_status.value = f"<span style='color:#b71c1c'>The review failed: {html.escape(str(error))}</span>"
+            self.progress_row.layout.display = "none"
+            self.review_button.disabled = False
+            return
+        self.last_review, self.last_record = frame, record
+        self._show_review(frame, record, seat)
+        self.review_button.disabled = False
+
+    def _show_review(self, frame, record, seat: int) -> None:
+        from ..viz import to_png
+        from ..viz import coach as coach_viz
+
+        self.progress_row.layout.display = "none"
+        tags = frame["tag"].value_counts().to_dict() if len(frame) else {}
+        words = ", ".join(f"{tags[t]} {t if tags[t] == 1 else t + 's'}" for t in ("blunder", "mistake", "inaccuracy")
+                          if tags.get(t))
+        done = (f"{len(frame)} of {frame.attrs['decisions']} decisions judged (stopped)" if frame.attrs["cancelled"]
+                else f"{len(frame)} decisions judged")
+        self.review_status.value = (f"<b>Review of {html.escape(self.app.seat_name(seat))}</b>: {done}; "
+                                    f"{words or 'no move shown to lose win chance'}. A move is tagged only when "
+                                    "the simulations show the loss (5, 10, 20 percentage points of win chance: "
+                                    "inaccuracy, mistake, blunder).")
+        ax = coach_viz.evaluation_graph(frame)
+        self.graph.value = to_png(ax.figure, dpi=72)
+        self.graph.layout.display = None
+        worst = coach_viz.costliest(frame, 3)
+        self._costly_rows = [row for _, row in worst.iterrows()]
+        for k, box in enumerate(self.costly_boxes):
+            if k >= len(self._costly_rows):
+                box.layout.display = "none"
+                continue
+            row = self._costly_rows[k]
+            fig = coach_viz.draw_costly_move(record, row, seat)
+            self.costly_images[k].value = to_png(fig, dpi=72)
+            self.costly_text[k].value = (f"<b>{k + 1}. Move {int(row.move_number)}</b> ({html.escape(row.tag)}): you "
+                                         f"played <i>{html.escape(row.played)}</i>; better: "
+                                         f"<b>{html.escape(row.best)}</b>")
+            box.layout.display = None
+
+    def _hide_review(self) -> None:
+        self._reviewed_at = None
+        self.review_status.value = ""
+        self.graph.layout.display = "none"
+        for box in self.costly_boxes:
+            box.layout.display = "none"
+
+    def try_better(self, k: int) -> bool:
+        """**Try the better move** of costly move ``k``: go back to that position (practice mode) and
+        highlight the coach's move there. True if done."""
+        if k >= len(self._costly_rows) or self.last_record is None:
+            return False
+        row = self._costly_rows[k]
+        index = self._start + int(row.move_number) - 1
+        if not self.app.rewind(index):
+            return False
+        state = self.app.state
+        better = {str(a): a for a in state.legal_actions()}.get(row.best)
+        self._hide_review()
+        self.hint_view.value = (f"<b>Back before move {int(row.move_number)}.</b> The coach's move here: "
+                                f"<b>{html.escape(row.best)}</b> (estimated win chance {row.win_best:.0%}, yours was "
+                                f"{row.win_played:.0%}). Play it, or anything else.")
+        self._hint_at = len(self.app.snapshots)
+        if better is not None:
+            self.app.highlight(better, note=f"<b>The better move:</b> {html.escape(row.best)}")
+        return True
+
+
+def _hint_html(advice) -> str:
+    """The hint under the board: the move, the reason, and the moves compared (win chance, interval)."""
+    rows = "".join(
+        f"<tr><td>{'<b>' if i == 0 else ''}{html.escape(e.move)}{'</b>' if i == 0 else ''}</td>"
+        f"<td style='text-align:right;padding:0 8px'>{e.win:.0%}</td><td>{e.low:.0%}&ndash;{e.high:.0%}</td>"
+        f"<td style='text-align:right;padding:0 8px'>{e.simulations}</td></tr>" for i, e in enumerate(advice.moves))
+    return (f"<div style='border-left:4px solid #f0a020;padding:2px 8px;margin:4px 0'>"
+            f"<b>Coach's hint:</b> {html.escape(advice.best.move)}<br>"
+            f"<span style='font-size:92%'>{html.escape(advice.reason)}</span>"
+            f"<table style='font-size:90%;margin-top:4px'><tr><th style='text-align:left'>move</th>"
+            f"<th>win chance</th><th>95% interval</th><th>simulations</th></tr>{rows}</table></div>")

@@ -1,0 +1,27 @@
+"""The hint agrees with a 20 times longer search: the same move, or one the longer search cannot tell
+apart from its own best (their intervals meet). The issue asks >= 80 % on 200 mid-game positions a game:
+that sweep is slow (tests marked slow, and ``python -m caravan_lessons bench --coach``); CI runs a small,
+reproducible version with fixed numbers of simulations."""
+import os
+
+import pytest
+
+from caravan_lessons.coach.figures import agreement
+
+GAMES = ["jaipur", "samarkand", "caravan", "marco_polo"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_agrees_with_a_longer_search_small(game):
+    found = agreement(game, positions=3, budget_s=None, simulations=60, factor=20, seed=1, progress=False)
+    assert found["positions"] == 3 and found["long_simulations"] >= 20 * 50
+    assert found["same"] + found["within"] >= 2, found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_agrees_with_a_longer_search(game):
+    positions = int(os.environ.get("CARAVAN_COACH_POSITIONS", "200"))
+    found = agreement(game, positions=positions, budget_s=float(os.environ.get("CARAVAN_COACH_BUDGET", "0.25")),
+                      factor=20, seed=0, progress=False)
+    assert found["rate"] >= 0.8, found

@@ -1,0 +1,116 @@
+"""The coach in the play apps, in-process: Hint highlights a move and explains it; Review at a round or game
+end judges the learner's decisions, draws them, and Try the better move goes back to that position."""
+from caravan_lessons import coach
+from caravan_lessons.caravan.scenario import last_delivery
+from caravan_lessons.samarkand.scenario import near_end
+from caravan_lessons.ui import CaravanApp, JaipurApp, MarcoPoloApp, SamarkandApp
+
+
+def quick(app):
+    """Small budgets: these tests check the wiring, not the advice."""
+    app.coach.hint_budget = 0.1
+    app.coach.review_budget = 0.02
+    return app
+
+
+def to_round_end(app):
+    """Bots play both seats to the end of the round; seat 0 is handed back to the human."""
+    app.seat_pickers[0].value = "greedy"
+    assert app.paused
+    app.seat_pickers[0].value = "human"
+
+
+def test_jaipur_hint_highlights_explains_and_leaves_the_choice():
+    app = quick(JaipurApp(seed=3, bot="greedy"))
+    moves = len(app.snapshots)
+    assert app.coach.hint()
+    advice = app.coach.last_hint
+    assert advice.action in app.state.legal_actions() and app._highlighted == advice.action
+    assert len(app.snapshots) == moves  # nothing played
+    assert "Coach's hint" in app.coach.hint_view.value and advice.rules[0] in app.coach.hint_view.value
+    assert "win chance" in app.coach.hint_view.value and "Hint:" in app.explain.value
+    assert app.play(advice.action)
+    assert app.coach.hint_view.value == "" and app._highlighted is None and app.coach.last_hint is None
+    app.replay.value = 0  # replaying: no hint
+    assert not app.coach.hint() and "replaying" in app.coach.hint_view.value
+    app.close()
+
+
+def test_jaipur_review_at_the_round_end_and_try_the_better_move():
+    app = quick(JaipurApp(seed=3, bot="greedy", mode="match"))
+    assert app.coach.review_button.layout.display == "none" and not app.coach.hint_button.disabled
+    to_round_end(app)
+    assert app.coach.review_button.layout.display is None and app.coach.hint_button.disabled
+    assert not app.coach.hint() and "Review" in app.coach.hint_view.value
+    record = app.record()
+    assert record.final.to_dict() == app.state.to_dict()
+    assert app.coach.review(background=False)
+    frame = app.coach.last_review
+    assert len(frame) == len(coach.decisions(record, 0)) > 0
+    assert app.coach.graph.layout.display is None and app.coach.graph.value[:4] == b"\x89PNG"
+    shown = [box.layout.display for box in app.coach.costly_boxes]
+    assert shown[:len(app.coach._costly_rows)] == [None] * len(app.coach._costly_rows)
+    assert app.coach._costly_rows, frame[["played", "best", "loss"]]
+    row = app.coach._costly_rows[0]
+    assert app.coach.try_better(0)
+    assert app.mode_picker.value == "practice" and not app.paused
+    assert len(app.snapshots) == row.move_number  # the position before that move
+    assert app.state.to_dict() == record.state(row.move_number - 1).to_dict()
+    assert str(app._highlighted) == row.best and row.best in app.coach.hint_view.value
+    assert app.coach.graph.layout.display == "none"  # the old review is put away
+    app.close()
+
+
+def test_review_runs_in_the_background_and_can_be_stopped():
+    app = quick(JaipurApp(seed=5, bot="random"))
+    to_round_end(app)
+    app.coach.review_budget = 0.3
+    assert app.coach.review(background=True)
+    assert app.coach.progress_row.layout.display is None and app.coach.review_button.disabled
+    app.coach.stop()
+    app.coach.wait(60)
+    assert not app.coach.review_button.disabled and "stopped" in app.coach.review_status.value
+    app.close()
+
+
+def test_review_of_a_caravan_game_and_of_nobody():
+    app = quick(CaravanApp(state=last_delivery(), seats=["human", "greedy"]))
+    assert app.coach.hint()
+    app.play(app.coach.last_hint.action)
+    while not app.state.is_terminal():
+        app.play(app.state.legal_actions()[-1] if app.state.current_player == 0 else None)
+    assert app.coach.review_button.layout.display is None
+    assert app.coach.review(background=False)
+    assert app.coach.last_review.attrs["game"] == "caravan"
+    app.seat_pickers[0].value = "random"
+    assert not app.coach.review(background=False) and "Every seat is a bot" in app.coach.review_status.value
+    app.close()
+
+
+def test_samarkand_hint_and_game_review():
+    app = quick(SamarkandApp(players=3, state=near_end(3, seed=2, turns_left=1), seats=["human", "greedy", "greedy"]))
+    assert app.coach.hint() and app._highlighted in app.state.legal_actions()
+    app.seat_pickers[0].value = "greedy"
+    assert app.state.is_terminal()
+    app.seat_pickers[0].value = "human"
+    assert app.coach.review(background=False)
+    assert len(app.coach.last_review) >= 1
+    app.close()
+
+
+def test_marco_polo_reviews_the_round_just_ended():
+    app = quick(MarcoPoloApp(players=2, seed=4, seats=["mp-greedy", "mp-greedy"]))
+    assert app.paused and app.state.round == 2
+    app.seat_pickers[0].value = "human"
+    start = app.review_start()
+    assert start > 0 or app.snapshots[0].round == 1
+    assert all(s.round == 1 for s in app.snapshots[start:-1])
+    assert app.coach.review(background=False)
+    assert set(app.coach.last_review["round"]) == {1}
+    app.close()
+
+
+def test_close_releases_the_coach_widgets():
+    app = JaipurApp(seed=1)
+    app.close()
+    assert app.coach.hint_button.comm is None and app.coach.graph.comm is None
