@@ -493,8 +493,8 @@ def mcts_move_seconds(moves: int = 30, iterations: int = 1000, seed: int = 0) ->
             "moves": len(times), "iterations": iterations}
 
 
-SPEED_BOTS = {"jaipur": ("greedy", "heuristic"), "samarkand": ("greedy", "heuristic"),
-              "caravan": ("greedy", "heuristic"), "marco_polo": ("greedy", "heuristic")}
+SPEED_BOTS = {"jaipur": ("greedy", "heuristic"), "samarkand": ("greedy", "heuristic", "lookahead"),
+              "caravan": ("greedy", "heuristic", "lookahead"), "marco_polo": ("greedy", "heuristic", "planner")}
 """The bots whose speed ``bench --bots`` measures in every game (the game's own bots of these names)."""
 
 

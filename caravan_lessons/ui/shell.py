@@ -362,6 +362,7 @@ class PlayShell(W.VBox):
             self.continue_button.description = tr(self.continue_label)
             self.replay.description = tr("Replay move")
             self.stepper.relabel()
+            self.coach.relabel()
         finally:
             self._relabelling = False
 
