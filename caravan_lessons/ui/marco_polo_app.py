@@ -47,7 +47,7 @@ from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
 __all__ = ["BOTS", "MarcoPoloApp", "MarcoPoloGuide", "guided_first_turn"]
 
-BOTS = ("random", "mp-greedy", "mp-heuristic", "mp-mcts")
+BOTS = ("random", "mp-greedy", "mp-heuristic", "mp-planner", "mp-mcts")
 """The bots that play Marco Polo (the seat pickers offer these)."""
 MAIN_SPACES = ("coins", "bazaar:camel", "bazaar:pepper", "bazaar:silk", "bazaar:gold", "khan", "contracts", "travel")
 SPACE_RULE = {"coins": "MP-ACT-3", "khan": "MP-KHAN-1", "contracts": "MP-CONTRACT-1", "travel": "MP-TRAVEL-1"}
