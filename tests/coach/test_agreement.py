@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from caravan_lessons.coach.figures import agreement
+from caravan_lessons.coach.figures import agreement, idle_simulations
 
 GAMES = ["jaipur", "samarkand", "caravan", "marco_polo"]
 
@@ -16,6 +16,17 @@ def test_hint_agrees_with_a_longer_search_small(game):
     found = agreement(game, positions=3, budget_s=None, simulations=60, factor=20, seed=1, progress=False)
     assert found["positions"] == 3 and found["long_simulations"] >= 20 * 50
     assert found["same"] + found["within"] >= 2, found
+    assert 0 <= found["low"] <= found["rate"] <= found["high"] <= 1
+
+
+def test_agreement_stops_after_its_minutes_and_says_how_many():
+    found = agreement("jaipur", positions=5, budget_s=None, simulations=10, minutes=1e-6, progress=False)
+    assert found["positions"] == 1 and found["asked"] == 5 and found["high"] - found["low"] > 0.5
+
+
+def test_idle_simulations_come_from_cpu_time():
+    once = idle_simulations("jaipur", 0.8, positions=1)
+    assert isinstance(once, int) and 20 <= once < 0.8 * 10**6
 
 
 @pytest.mark.slow
