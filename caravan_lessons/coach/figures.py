@@ -236,11 +236,26 @@ APP_CELLS = {
 }
 """The app each game's browser figure opens in Voila, and its CSS prefix."""
 
+RESET_CELL = ("import ipywidgets as W\n"
+              "reset = W.Button(description='reset').add_class('bench-reset')\n"
+              "def _reset(_):\n"
+              "    app.highlight(None)\n"
+              "    app.coach.hint_view.value = ''\n"
+              "reset.on_click(_reset)\n"
+              "W.VBox([app, reset])")
+"""Under the app, a button that takes the highlight and the hint away in the kernel, so each sample of
+:func:`browser_hint_ms` waits for the kernel to outline the move again (not for an outline still shown)."""
+
+HIGHLIGHT = ".guide-target, .jaipur-guide-target"
+"""The outlined (orange) widgets of a highlighted move: the map apps' shell and Jaipur's buttons."""
+
 
 def browser_hint_ms(games=None, samples: int = 5) -> dict:
-    """Median (and max) ms from a click on **Hint** to the hint shown (reason and highlight) in Chromium, per game:
-    each app in Voila, the Hint button clicked ``samples`` times (the hint's text is blanked in the page before
-    each click, so each sample waits for the kernel's new hint). Needs ``/usr/bin/chromium``, playwright, voila.
+    """Median (and max) ms from a click on **Hint** to the hint shown in Chromium, per game: the reason under
+    the board and the move outlined in orange (:data:`HIGHLIGHT`). Each app in Voila, the Hint button clicked
+    ``samples`` times; before each click a button under the app (:data:`RESET_CELL`) takes the hint and the
+    outline away in the kernel, so each sample waits for the kernel's new hint and highlight.
+    Needs ``/usr/bin/chromium``, playwright, voila.
 
     Raises:
         RuntimeError: no Chromium, Playwright or Voila.
@@ -271,7 +286,7 @@ def browser_hint_ms(games=None, samples: int = 5) -> dict:
             notebook = Path(tmp) / "hint.ipynb"
             nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                                    "language": "python"}})
-            nb.cells = [nbformat.v4.new_code_cell(cell + "\napp")]
+            nb.cells = [nbformat.v4.new_code_cell(cell + "\n" + RESET_CELL)]
             nbformat.write(nb, notebook)
             log = open(Path(tmp) / "voila.log", "w")  # noqa: SIM115 - closed below
             proc = _voila(notebook, port, log)
@@ -287,13 +302,17 @@ def browser_hint_ms(games=None, samples: int = 5) -> dict:
                     button = page.locator(f".{prefix}-hint").first
                     button.wait_for(timeout=120_000)
                     text = page.locator(f".{prefix}-hint-text").first
+                    reset = page.locator(".bench-reset").first
+                    shown = ("([el, sel]) => el.textContent.includes(\"Coach's hint\") "
+                             "&& document.querySelector(sel) !== null")
                     for _ in range(samples):
-                        # blank the shown text only (the widget keeps writing into its content element)
-                        text.evaluate("el => { (el.querySelector('.widget-html-content') || el).textContent = ''; }")
+                        reset.click()
+                        page.wait_for_function("([el, sel]) => el.textContent === '' && "
+                                               "document.querySelector(sel) === null",
+                                               arg=[text.element_handle(), HIGHLIGHT], timeout=60_000)
                         started = time.perf_counter()
                         button.click()
-                        page.wait_for_function("el => el.textContent.includes(\"Coach's hint\")",
-                                               arg=text.element_handle(), timeout=60_000)
+                        page.wait_for_function(shown, arg=[text.element_handle(), HIGHLIGHT], timeout=60_000)
                         times.append(1000 * (time.perf_counter() - started))
                     browser.close()
             finally:

@@ -36,3 +36,27 @@ def test_hint_agrees_with_a_longer_search(game):
     found = agreement(game, positions=positions, budget_s=float(os.environ.get("CARAVAN_COACH_BUDGET", "0.25")),
                       factor=20, seed=0, progress=False)
     assert found["rate"] >= 0.8, found
+
+
+def test_coach_bench_prints_the_agreement_with_its_interval(capsys):
+    import json
+
+    from caravan_lessons.coach.figures import run_coach_bench
+
+    assert run_coach_bench(games=["jaipur"], positions=2, hint_budget=0.02, factor=2, parts=("agreement",),
+                           idle=True, as_json=True) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["jaipur_agreement_positions"] == 2 and figures["idle_simulations"] is True
+    low, high = figures["jaipur_agreement_wilson_95"]
+    assert low <= figures["jaipur_agreement"] <= high
+    assert figures["jaipur_long_simulations"] >= 2 * figures["jaipur_hint_simulations"] - 1
+    assert "jaipur_review_s" not in figures and "jaipur_hint_ms" not in figures
+
+
+def test_coach_bench_refuses_a_bad_time_limit_in_one_line(capsys):
+    from caravan_lessons.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["bench", "--coach", "--coach-minutes", "0"])
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--coach-minutes" in err and "whole number of minutes" in err
