@@ -2,10 +2,10 @@
 redraws an open app at once.
 
 "No English" is checked against the English catalogue itself: every piece of English text between placeholders
-of a message that the Finnish (or Portuguese) translation does not also contain (an ID, a class name, "Mercator")
+of a message that no Finnish (or Portuguese) translation also contains (an ID, a class name, "Mercator")
 must not appear as words anywhere an app shows text (labels, buttons, HTML, list entries, tooltips, and the
-texts drawn on its figures) after the app has been played for a while, a move was refused and a score sheet is
-open.
+texts drawn on its figures) after the app has been played for a while, the coach gave a hint and a review (its
+pictures too), a move was refused and a score sheet is open.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from caravan_lessons import i18n
+from caravan_lessons.i18n import language
 
 catalogs = pytest.importorskip("caravan_lessons.catalogs")
 
@@ -25,16 +26,19 @@ _FIELD = re.compile(r"\{[^{}]*\}|%\(\w+\)\w|%\w")
 
 
 def _english_only_fragments(lang: str) -> set[str]:
-    """Pieces of English text of the catalogue's messages that the translation does not share."""
+    """Pieces of English text of the catalogue's messages that no translation of the catalogue uses."""
     with catalogs.po_path(lang).open("rb") as handle:
         catalog = read_po(handle, locale=lang)
     found = set()
+    every = []   # a fragment some translation also uses (a name, a code word, "move" in Portuguese) is not English
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        every += [html.unescape(_TAG.sub(" ", s)) for s in strings if s]
+    translated = " ".join(every).lower()
     for message in catalog:
         if not message.id or not message.string:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        translated = " ".join(html.unescape(_TAG.sub(" ", s)) for s in strings).lower()
         for text in ids:
             for piece in _FIELD.split(html.unescape(_TAG.sub(" | ", text))):
                 for part in piece.split("|"):
@@ -95,6 +99,19 @@ def _english_left(app, fragments: set[str]) -> list[str]:
     return sorted(left)
 
 
+def _english_in_review(app, fragments: set[str]) -> list[str]:
+    """The English left in the pictures of the app's last review (drawn again: the app shows them as PNG)."""
+    from caravan_lessons.viz import coach as coach_viz
+
+    frame, record = app.coach.last_review, app.coach.last_record
+    figures = [coach_viz.evaluation_graph(frame).figure]
+    figures += [coach_viz.draw_costly_move(record, row, app.coach.review_seat())
+                for _, row in coach_viz.costliest(frame, 1).iterrows()]
+    shown = _CODE.sub(" ", "\n".join(t.get_text() for f in figures
+                                     for t in f.findobj(lambda a: hasattr(a, "get_text")) if t.get_text()))
+    return sorted(f for f in fragments if re.search(r"(?<![\w])" + re.escape(f) + r"(?![\w])", shown))
+
+
 def _play(app, moves: int) -> None:
     """Up to ``moves`` human moves (the first legal action each time), then one refused attempt."""
     for _ in range(moves):
@@ -118,6 +135,32 @@ def _apps():
     }
 
 
+@pytest.mark.parametrize("lang", ["fi", "pt"])
+@pytest.mark.parametrize("game", ["jaipur", "samarkand", "caravan", "marco_polo"])
+def test_an_app_built_in_another_language_shows_no_english(game, lang):
+    fragments = _english_only_fragments(lang)
+    assert len(fragments) > 500
+    with language(lang):
+        app = _apps()[game]()
+        try:
+            _play(app, 12)
+            app.coach.hint_budget, app.coach.review_budget = 0.2, 0.02
+            assert app.coach.hint(), app.coach.hint_view.value          # the coach's hint and its reason
+            problems = _english_left(app, fragments)
+            if lang == "fi":                      # the review, its graph and costliest move (one language: 7 s)
+                assert app.coach.review(background=False)
+                problems += _english_left(app, fragments) + _english_in_review(app, fragments)
+            app.play(object())                    # refused with the engine's words (its TURN-1 clause)
+            problems += _english_left(app, fragments)
+            app.stepper.set_sheet(app.state.score_sheet(), names=app.short_names())
+            app.stepper_box.layout.display = None
+            app.stepper.go(len(app.stepper.sheet.rows))
+            problems += _english_left(app, fragments)
+        finally:
+            app.close()
+    assert not problems, f"{game} in {lang} shows English: {sorted(set(problems))[:30]}"
+
+
 def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
     from caravan_lessons.ui import JaipurApp, SamarkandApp
 
@@ -129,6 +172,7 @@ def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
         assert first.buttons["sell"].description == "Myy" and "Vuorossa" in first.status.value
         assert second.buttons["marry"].description == "Nai" and second.language_picker.value == "fi"
         assert first.seat_pickers[0].description == "Pelaaja 0" and first.mode_label.value == "<b>Kumoaminen:</b>"
+        assert "maaruutu" in _shown_texts(second) and "plain land" not in _shown_texts(second)   # the map's legend
         second.language_picker.value = "pt"
         assert first.buttons["sell"].description == "Vender" and second.buttons["marry"].description == "Casar"
         i18n.set_language("en")                    # set_language reaches the pickers and the apps too
