@@ -10,43 +10,22 @@ pictures too), a move was refused and a score sheet is open.
 from __future__ import annotations
 
 import html
-import re
 
 import ipywidgets as W
 import pytest
-from babel.messages.pofile import read_po
 
 from caravan_lessons import i18n
 from caravan_lessons.i18n import language
 
-catalogs = pytest.importorskip("caravan_lessons.catalogs")
+pytest.importorskip("caravan_lessons.catalogs")
 
-_TAG = re.compile(r"<[^>]*>")
-_FIELD = re.compile(r"\{[^{}]*\}|%\(\w+\)\w|%\w")
+from tests.i18n_support import TAG, english_in, english_only_fragments  # noqa: E402
+
+_TAG = TAG
 
 
 def _english_only_fragments(lang: str) -> set[str]:
-    """Pieces of English text of the catalogue's messages that no translation of the catalogue uses."""
-    with catalogs.po_path(lang).open("rb") as handle:
-        catalog = read_po(handle, locale=lang)
-    found = set()
-    every = []   # a fragment some translation also uses (a name, a code word, "move" in Portuguese) is not English
-    for message in catalog:
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        every += [html.unescape(_TAG.sub(" ", s)) for s in strings if s]
-    translated = " ".join(every).lower()
-    for message in catalog:
-        if not message.id or not message.string:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        for text in ids:
-            for piece in _FIELD.split(html.unescape(_TAG.sub(" | ", text))):
-                for part in piece.split("|"):
-                    part = part.strip(" .,:;()[]-–!?'\"\n")
-                    letters = re.sub(r"[^A-Za-z]", "", part)
-                    if len(letters) >= 4 and part.lower() not in translated:
-                        found.add(part)
-    return found
+    return set(english_only_fragments(lang))
 
 
 def _shown_texts(app) -> list[str]:
@@ -86,17 +65,8 @@ def _shown_texts(app) -> list[str]:
     return texts
 
 
-_CODE = re.compile(r"\b\w+\([^()]*\)|\((?:[A-Z]\w*(?:, )?)+\)")
-"""Code in a message (``Exchange(take, give)``): Python names, the same in every language."""
-
-
 def _english_left(app, fragments: set[str]) -> list[str]:
-    shown = _CODE.sub(" ", "\n".join(_shown_texts(app)))
-    left = []
-    for fragment in fragments:
-        if re.search(r"(?<![\w])" + re.escape(fragment) + r"(?![\w])", shown):
-            left.append(fragment)
-    return sorted(left)
+    return english_in("\n".join(_shown_texts(app)), fragments)
 
 
 def _english_in_review(app, fragments: set[str]) -> list[str]:
@@ -107,9 +77,8 @@ def _english_in_review(app, fragments: set[str]) -> list[str]:
     figures = [coach_viz.evaluation_graph(frame).figure]
     figures += [coach_viz.draw_costly_move(record, row, app.coach.review_seat())
                 for _, row in coach_viz.costliest(frame, 1).iterrows()]
-    shown = _CODE.sub(" ", "\n".join(t.get_text() for f in figures
-                                     for t in f.findobj(lambda a: hasattr(a, "get_text")) if t.get_text()))
-    return sorted(f for f in fragments if re.search(r"(?<![\w])" + re.escape(f) + r"(?![\w])", shown))
+    return english_in("\n".join(t.get_text() for f in figures
+                                 for t in f.findobj(lambda a: hasattr(a, "get_text")) if t.get_text()), fragments)
 
 
 def _play(app, moves: int) -> None:
