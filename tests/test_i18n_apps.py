@@ -81,6 +81,24 @@ def _english_in_review(app, fragments: set[str]) -> list[str]:
                                  for t in f.findobj(lambda a: hasattr(a, "get_text")) if t.get_text()), fragments)
 
 
+def _texts_outside(app) -> list[str]:
+    """Texts of the app's figures (titles, legends, words on the Axes) that run off their figure: longer words
+    must fit (Caravan's Finnish legend ran off the left edge)."""
+    out = []
+    for figure in {id(f): f for f in (getattr(app, "figure", None), getattr(app, "map_figure", None),
+                                      getattr(getattr(app, "map_view", None), "figure", None)) if f}.values():
+        box = figure.bbox
+        for ax in figure.axes:
+            legend = ax.get_legend()
+            texts = [*ax.texts, ax.title, *(legend.get_texts() if legend else ())]
+            for text in texts:
+                if text.get_visible() and text.get_text().strip():
+                    extent = text.get_window_extent()
+                    if extent.x0 < box.x0 - 1 or extent.x1 > box.x1 + 1:
+                        out.append(f"off the figure: {text.get_text()!r}")
+    return out
+
+
 def _play(app, moves: int) -> None:
     """Up to ``moves`` human moves (the first legal action each time), then one refused attempt."""
     for _ in range(moves):
@@ -115,7 +133,7 @@ def test_an_app_built_in_another_language_shows_no_english(game, lang):
             _play(app, 12)
             app.coach.hint_budget, app.coach.review_budget = 0.2, 0.02
             assert app.coach.hint(), app.coach.hint_view.value          # the coach's hint and its reason
-            problems = _english_left(app, fragments)
+            problems = _english_left(app, fragments) + _texts_outside(app)
             if lang == "fi":                      # the review, its graph and costliest move (one language: 7 s)
                 assert app.coach.review(background=False)
                 problems += _english_left(app, fragments) + _english_in_review(app, fragments)
@@ -127,7 +145,7 @@ def test_an_app_built_in_another_language_shows_no_english(game, lang):
             problems += _english_left(app, fragments)
         finally:
             app.close()
-    assert not problems, f"{game} in {lang} shows English: {sorted(set(problems))[:30]}"
+    assert not problems, f"{game} in {lang} shows English or runs off a figure: {sorted(set(problems))[:30]}"
 
 
 def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
