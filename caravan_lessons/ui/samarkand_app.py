@@ -172,7 +172,7 @@ class SamarkandApp(PlayShell):
                            W.HBox([self.discard_picker, self.buttons["discard"]]),
                            W.HBox([self.buttons["sell"], self.buttons["keep"]])],
                           layout=W.Layout(flex="0 0 auto", width="470px"))
-        reference = W.VBox([self.hand_view, self.houses_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
+        reference = W.VBox([self.hand_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
         # what the learner acts on first (status, map, controls), the reference (hand, houses) beside them
         # the board never moves under the pointer: the status line above it keeps its height, and the message
         # line (which grows with the bots' moves and refusals) sits below it in a box of fixed height
@@ -182,6 +182,7 @@ class SamarkandApp(PlayShell):
         # the coach's hint (the reason and the moves compared) goes below the controls, so nothing moves under them
         return [self.settings, self.status, self.stepper_box, self.map_widget, self.explain,
                 W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")),
+                self.houses_view,           # the whole width: the table's header words fit on one line
                 W.HBox([self.undo_button, self.coach.hint_button]), self.coach.hint_view,
                 self.replay_box, self.log_view]
 

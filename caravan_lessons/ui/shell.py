@@ -293,7 +293,9 @@ class PlayShell(W.VBox):
                                           value=get_language(), layout=W.Layout(width="190px", margin="0 0 0 12px"),
                                           style={"description_width": "initial"}).add_class(f"{prefix}-language")
         self.language_picker.observe(lambda change: self._language_chosen(change["new"]), names="value")
-        self.settings = W.HBox([W.HBox(self.seat_pickers, layout=W.Layout(flex="0 0 auto")), self.mode_box,
+        # 4 or 5 seat pickers are wider than a notebook's output: they wrap too (the 4th touched the edge)
+        self.settings = W.HBox([W.HBox(self.seat_pickers, layout=W.Layout(flex="0 1 auto", flex_flow="row wrap")),
+                                self.mode_box,
                                 self.language_picker],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class(
             f"{prefix}-settings")

@@ -325,22 +325,12 @@ def test_the_log_names_places_as_the_map_does():
 def test_the_learners_own_board_sits_beside_the_choices():
     """B8/B9: the learner's contracts and objectives were about 1,100 px below the action buttons."""
     app = MarcoPoloApp(players=3, seed=7, seats=["human", "mp-heuristic", "mp-greedy"])
-    row = next(box for box in _boxes(app) if app.choice_list in box.children)
+    from tests.widget_tools import boxes
+
+    row = next(box for box in boxes(app) if app.choice_list in box.children)
     assert app.my_board in row.children
     text = app.my_board.value
     contract = app.state.active[0][0]
     assert f"#{contract}" in text and "objectives" in text and "coins" in text
     assert app.my_board.layout.height                    # a fixed height: the map below never moves
     app.close()
-
-
-def _boxes(app):
-    import ipywidgets as W
-
-    out, todo = [], [app]
-    while todo:
-        box = todo.pop()
-        if isinstance(box, W.Box):
-            out.append(box)
-            todo.extend(box.children)
-    return out
