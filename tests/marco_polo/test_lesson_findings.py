@@ -118,6 +118,8 @@ def test_m12_the_watched_game_shows_a_bot_that_travels_and_the_app_offers_it():
 
 def test_m13_the_app_demo_says_it_wastes_its_dice():
     assert "spends two dice for a single step" in text(L["08"], "markdown")
+    assert "it spends your best dice" in text(L["01"], "markdown")          # the guided Travel of lesson 1 too
+    assert "game.decision[2]" not in text(L["01"], "code")
 
 
 def test_m17_m18_lesson_7_has_goals_and_the_lab_is_short_with_a_note_for_the_full_run():
