@@ -359,7 +359,8 @@ def _main(argv: list[str] | None) -> int:
     try:
         _language_first(argv)
     except LanguageError as error:
-        print(f"caravan_lessons: error: --lang: {error}", file=sys.stderr)
+        # in the language in use (the default one: the asked-for one is unknown), frame and message alike
+        print(tr("caravan_lessons: error: --lang: {error}").format(error=error), file=sys.stderr)
         return 2
     with _argparse_in_our_language():
         args = build_parser().parse_args(argv)
