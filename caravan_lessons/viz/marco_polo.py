@@ -903,11 +903,7 @@ class MapView:
         owners = state.posts.get("beijing", [])
         for i, patch in enumerate(self.beijing):
             patch.set_facecolor(PLAYER_COLOURS[owners[i]] if i < len(owners) else "white")
-        if title is None:
-            title = (tr("The Voyages of Marco Polo: the game is over") if state.is_terminal()
-                     else tr("Round {round} of 5: player {seat} to act").format(round=state.round,
-                                                                                 seat=state.current_player))
-        self.title.set_text(title)
+        self.title.set_text(map_title(state) if title is None else title)
 
     def render_png(self, state, **kwargs) -> bytes:
         """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn:
@@ -922,6 +918,13 @@ class MapView:
             self._blitter.invalidate()
             self._rebuilt = False
         return self._blitter.png()
+
+
+def map_title(state) -> str:
+    """The map's heading for ``state`` when nothing else is asked for: the round and whose turn, or the end."""
+    if state.is_terminal():
+        return tr("The Voyages of Marco Polo: the game is over")
+    return tr("Round {round} of 5: player {seat} to act").format(round=state.round, seat=state.current_player)
 
 
 class _PieceCollector:
