@@ -114,8 +114,10 @@ class MarcoPoloApp(PlayShell):
         self.destination = None
         self._filter: str | None = None
         self._drawn = None
-        self.map_view = MapView(state, figsize=(10, 6.0))
-        self.map_view.figure.set_dpi(80)                # 800 x 480 pixels: whole at JupyterLab's default width
+        # 800 x 432 pixels, whole at JupyterLab's default width; no room for a title (the heading is map_caption):
+        # the map fills the height it has
+        self.map_view = MapView(state, figsize=(10, 5.4), heading=False)
+        self.map_view.figure.set_dpi(80)
         self.board = LiveBoard(self.map_view.figure, self.map_view.ax, canvas=canvas, css_class="mp-map", num=id(self),
                                mark_size=700)
         self.map_widget = self.board.widget
