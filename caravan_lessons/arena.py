@@ -209,6 +209,40 @@ def _check_result(row: dict, extra: dict, game: str, where: str) -> None:
                                     f"{total / scale:g}, not its score {score:g}")
 
 
+def _checkpoint_lines(path: Path) -> list[bytes]:
+    """The lines of the checkpoint file ``path`` (it exists), after mending a last line left without its newline.
+
+    [ruling] A program stopped in the middle of writing a line (a crash, a closed laptop, a killed kernel) leaves
+    a last line without its newline. If that text is not JSON, it is a write cut short: it is dropped and the
+    file cut back to its last whole line (a warning says so), so its match is simply played again when the run
+    goes on; the file had to be edited by hand before. If it is JSON, only the newline is missing: it is added,
+    so that the next line appended does not run into it. Anything else wrong in a line is still refused.
+    SaveFileError if the file cannot be read or mended.
+    """
+    import warnings
+
+    from .core import SaveFileError
+
+    try:
+        data = path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            head, newline, last = data.rpartition(b"\n")
+            try:
+                json.loads(last)
+            except ValueError:  # a write cut short (UnicodeDecodeError and JSONDecodeError are ValueErrors)
+                with open(path, "r+b") as out:
+                    out.truncate(len(head) + len(newline))
+                data = head + newline
+                warnings.warn(f"checkpoint {path}: its last line was cut short ({len(last)} bytes, not JSON); it is "
+                              "dropped and its match played again", stacklevel=4)
+            else:
+                with open(path, "ab") as out:
+                    out.write(b"\n")
+    except OSError as exc:
+        raise SaveFileError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from None
+    return data.splitlines()
+
+
 def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games: int) -> dict[int, dict]:
     """The matches of this tournament already in the checkpoint file ``path`` (none if it does not exist).
 
@@ -227,10 +261,7 @@ def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games:
         raise SaveFileError(f"checkpoint {path} is a folder; give the path of a .jsonl file")
     model = _checkpoint_model()
     done: dict[int, dict] = {}
-    try:
-        lines = path.read_bytes().splitlines()
-    except OSError as exc:
-        raise SaveFileError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from None
+    lines = _checkpoint_lines(path)
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -736,10 +767,7 @@ def _read_league_checkpoint(path, game: str, labels: tuple, players: int, seed: 
     path = Path(path)
     if not path.exists():
         return {}
-    try:
-        lines = path.read_bytes().splitlines()
-    except OSError as exc:
-        raise SaveFileError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from None
+    lines = _checkpoint_lines(path)
     model = _league_line_model()
     lineup = seatings(len(labels), players, seed)
     low, high = MATCH_ROUNDS.get(game, (1, 1000))

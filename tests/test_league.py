@@ -70,6 +70,19 @@ def test_the_same_rows_on_a_process_pool_and_after_a_resume(samarkand_league, tm
     pd.testing.assert_frame_equal(resumed, samarkand_league, check_like=False, check_dtype=False)
 
 
+def test_a_last_line_cut_short_by_a_crash_is_played_again(tmp_path):
+    """[ruling] as for tournaments: a last line without its newline that is not JSON is dropped, its game
+    played again."""
+    path = tmp_path / "league.jsonl"
+    whole = league("marco_polo", ["greedy", "random"], players=2, games=2, seed=1, progress=False, checkpoint=path)
+    path.write_bytes(path.read_bytes()[:-30])
+    with pytest.warns(UserWarning, match="last line was cut short"):
+        again = league("marco_polo", ["greedy", "random"], players=2, games=2, seed=1, progress=False,
+                       checkpoint=path)
+    assert again.attrs["resumed"] == 1 and len(path.read_text().splitlines()) == 2
+    pd.testing.assert_frame_equal(again, whole)
+
+
 def test_a_checkpoint_of_another_league_or_a_tampered_line_is_refused(tmp_path):
     path = tmp_path / "league.jsonl"
     league("marco_polo", ["greedy", "random"], players=2, games=2, seed=1, progress=False, checkpoint=path)

@@ -76,7 +76,9 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """After drawing: discard these goods cards (0, 1 or 2 numbers, ascending)."""
+    """After drawing: discard these goods cards (0, 1 or 2 numbers). They are kept in ascending order, so
+    ``Discard((15, 12)) == Discard((12, 15))``: the order they go to the discard pile in is the engine's, not the
+    caller's (it decides the deck after a reshuffle, SAM-DECK-1)."""
 
     cards: tuple[int, ...] = ()
 
@@ -90,6 +92,8 @@ class Discard:
             object.__setattr__(self, "cards", cards)
         for card in cards:
             _goods(card, "Discard: each card")
+        if len(cards) > 1 and any(a > b for a, b in zip(cards, cards[1:])):
+            object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
         if not self.cards:

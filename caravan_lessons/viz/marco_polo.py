@@ -824,7 +824,7 @@ class MapView:
         bar = fig.colorbar(self.scale, cax=bar_ax, orientation="horizontal")
         bar.set_label(tr("cost of getting there (coins)"), fontsize=9)
         bar.ax.xaxis.set_label_position("top")
-        bar.ax.tick_params(labelsize=8)
+        bar.ax.tick_params(labelsize=9)
         self._fit(ax)
         pos = positions(self.graph)
         self._pos = pos

@@ -286,6 +286,9 @@ def test_map_view_shows_every_name_whole_and_the_colour_bar_covers_no_text(playe
     figure_box = view.figure.bbox
     bar = next(a for a in view.figure.axes if a is not view.ax)
     bar_box = bar.get_window_extent(renderer)
+    from tests.figure_checks import small_texts
+
+    assert not small_texts(view.figure), small_texts(view.figure)   # the colour bar's ticks too (issue 18)
     texts = [t for t in view.ax.texts if t.get_text().strip()]
     names = {t.get_gid(): t for t in texts}
     assert "name:venezia" in names and any(t.get_text() == "Beijing spaces (VP)" for t in texts)
