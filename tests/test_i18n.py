@@ -274,6 +274,11 @@ def test_the_glossary_page_is_written_from_the_data():
 
     assert (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8") == document(), \
         "docs/glossary.md is out of date: python -m caravan_lessons.glossary > docs/glossary.md"
+    from caravan_lessons.glossary import markdown
+
+    with language("fi"):   # a lesson's table: its column words in the lesson's language; the page stays English
+        assert markdown("caravan").splitlines()[0] == "| English | Português | Suomi (sääntökirja) | myös sääntökirjassa |"
+        assert document() == (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
 
 
 def _game_of(location: str) -> str | None:
