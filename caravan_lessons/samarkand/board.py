@@ -111,8 +111,13 @@ teaching board that keeps its name is another board and never takes the teaching
 
 
 def board_with(fingerprint) -> "Board | None":
-    """The board of this content (:attr:`Board.fingerprint`) loaded in this session, or None."""
-    return _LOADED.get(fingerprint) if isinstance(fingerprint, str) else None
+    """The board of this content (:attr:`Board.fingerprint`) loaded in this session, or None. The teaching
+    board is always known (loaded here if this process has not used it yet: a fresh worker process)."""
+    if not isinstance(fingerprint, str):
+        return None
+    if fingerprint not in _LOADED:
+        default_board()
+    return _LOADED.get(fingerprint)
 
 
 def board_named(name) -> "Board | None":

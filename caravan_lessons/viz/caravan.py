@@ -98,15 +98,22 @@ def draw_state(state, ax=None, *, groups_of: int | None = None, good_from=None, 
     return ax
 
 
-def draw_legend(state, ax, ncol: int = 3, fontsize: float = 8.5):
+def draw_legend(state, ax, ncol: int = 3, fontsize: float = 8.5, min_fontsize: float = 6.5):
     """The board's legend on its own Axes (below a board, as the play app has it): the players' camels, each
     good's cube in its colour (rare 6 or common 3 points), the demand-marker disc, loaded and stolen cubes.
+
+    The words are ``fontsize`` points, smaller (down to ``min_fontsize``) where a language's longer words would
+    not fit the Axes' width (Finnish "norsunluu (harvinainen, 6)" ran off the figure's left edge).
     Returns the Axes."""
     handles, labels, handler_map = _legend_handles(state)
     ax.axis("off")
-    ax.legend(handles, labels, handler_map=handler_map, loc="center", ncol=ncol, fontsize=fontsize, frameon=False,
-              handletextpad=0.4, handlelength=2.2, columnspacing=0.9, borderaxespad=0)
-    return ax
+    size = fontsize
+    while True:
+        legend = ax.legend(handles, labels, handler_map=handler_map, loc="center", ncol=ncol, fontsize=size,
+                           frameon=False, handletextpad=0.4, handlelength=2.2, columnspacing=0.9, borderaxespad=0)
+        if size <= min_fontsize or legend.get_window_extent().width <= ax.get_window_extent().width:
+            return ax
+        size = max(min_fontsize, size - 0.5)
 
 
 def status(state) -> str:

@@ -55,6 +55,7 @@ def test_c12_checks_ask_the_engine():
 
 def test_c6_lesson_6_scores_a_position_set_by_hand_not_a_bot_game():
     assert "greedy_action" not in text(L["06"], "code") and "delivered={0: ['ivory', 'cloth'," in text(L["06"], "code")
+    assert "lesson 7 says how they choose, here they only answer your turn" in text(L["01"], "markdown")
 
 
 def test_c13_the_graph_words_are_explained_before_they_are_used():

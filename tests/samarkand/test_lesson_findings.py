@@ -118,3 +118,11 @@ def test_s17_the_lab_tests_three_tips_one_habit_each_with_intervals_plotted_and_
         assert f"class {habit}(HeuristicAgent)" in code
     assert "draw_win_rates(" in code and '"control: the heuristic itself"' in code
     assert "## What our run with 200 games per habit found" in words and "PLACEHOLDER" not in words
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_s18_money_said_in_a_lesson_names_its_unit(path):
+    for cell in cells(path):
+        src = cell["source"]
+        if cell["type"] == "code" and "say(" in src and re.search(r"\.(money|treasury)\b", src):
+            assert "dirham" in src.lower(), src[:200]
