@@ -779,12 +779,14 @@ class MapView:
         state: the game to show first.
         figsize: inches (default 11 x 6.6).
         max_cost: the top of the cost colour scale, in coins.
+        heading: leave room for a title above the map (False: an app shows its heading as a line of HTML above
+            the map, so the map takes the whole figure).
 
     Attributes:
         figure, ax: the matplotlib Figure and Axes (an ipympl canvas can show ``figure`` too).
     """
 
-    def __init__(self, state, figsize=(11, 6.6), max_cost: float = 40):
+    def __init__(self, state, figsize=(11, 6.6), max_cost: float = 40, heading: bool = True):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.cm import ScalarMappable
         from matplotlib.colors import ListedColormap, Normalize
@@ -802,6 +804,7 @@ class MapView:
         cmap = ListedColormap(colormaps["RdPu"]([0.25 + 0.75 * i / 255 for i in range(256)]), name="cost")
         self.scale = ScalarMappable(norm=Normalize(0, max_cost), cmap=cmap)
         self._signature = None
+        self.heading = bool(heading)
         self._blitter = None          # made by render_png (a play app shows the map through its own LiveBoard)
         self._rebuilt = False
         self._build(state)
@@ -814,7 +817,7 @@ class MapView:
 
         fig = self.figure
         fig.clear()
-        self.ax = ax = fig.add_axes((0.0, 0.0, 1.0, 0.95))
+        self.ax = ax = fig.add_axes((0.0, 0.0, 1.0, 0.95 if self.heading else 1.0))
         draw_map(state, ax, title=" ")
         # the colour bar lies flat in the empty south-east corner (the Indian Ocean), clear of Beijing's spaces
         bar_ax = fig.add_axes((0.82, 0.16, 0.15, 0.022))
@@ -903,11 +906,7 @@ class MapView:
         owners = state.posts.get("beijing", [])
         for i, patch in enumerate(self.beijing):
             patch.set_facecolor(PLAYER_COLOURS[owners[i]] if i < len(owners) else "white")
-        if title is None:
-            title = (tr("The Voyages of Marco Polo: the game is over") if state.is_terminal()
-                     else tr("Round {round} of 5: player {seat} to act").format(round=state.round,
-                                                                                 seat=state.current_player))
-        self.title.set_text(title)
+        self.title.set_text(map_title(state) if title is None else title)
 
     def render_png(self, state, **kwargs) -> bytes:
         """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn:
@@ -922,6 +921,13 @@ class MapView:
             self._blitter.invalidate()
             self._rebuilt = False
         return self._blitter.png()
+
+
+def map_title(state) -> str:
+    """The map's heading for ``state`` when nothing else is asked for: the round and whose turn, or the end."""
+    if state.is_terminal():
+        return tr("The Voyages of Marco Polo: the game is over")
+    return tr("Round {round} of 5: player {seat} to act").format(round=state.round, seat=state.current_player)
 
 
 class _PieceCollector:

@@ -273,12 +273,14 @@ def test_map_redraw_figure_is_measured():
     assert 0 < ms < 5000
 
 
-@pytest.mark.parametrize("players, dpi", [(2, 80), (4, 100)])
-def test_map_view_shows_every_name_whole_and_the_colour_bar_covers_no_text(players, dpi):
+@pytest.mark.parametrize("players, dpi, figsize, heading", [(2, 80, (10, 6.0), True), (4, 100, (10, 6.0), True),
+                                                            (2, 80, (10, 5.4), False), (4, 100, (10, 5.4), False)])
+def test_map_view_shows_every_name_whole_and_the_colour_bar_covers_no_text(players, dpi, figsize, heading):
     """Testers saw "Venezia" cut at the left edge and the colour bar over "Beijing spaces (VP)" in the app's
-    map (10 x 6 inches, 80 dpi on the live canvas): every text lies inside the figure, and none meets the bar."""
+    map (80 dpi on the live canvas): every text lies inside the figure, and none meets the bar. 10 x 5.4 inches
+    without a heading is the app's map (its heading is the caption above it)."""
     state = mp.new_game(players, seed=5)
-    view = vmp.MapView(state, figsize=(10, 6.0))
+    view = vmp.MapView(state, figsize=figsize, heading=heading)
     view.figure.set_dpi(dpi)
     view._build(state)
     view.render_png(state, player=0, reachable=vmp.reachable_costs(state, 0), title="Click your destination")
