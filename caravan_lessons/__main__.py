@@ -181,6 +181,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --coach: mid-game positions per game for the agreement (default 200; 0 skips it)")
     bench.add_argument("--coach-games", nargs="+", type=_game, default=None, metavar="GAME",
                        help="with --coach: only these games")
+    bench.add_argument("--coach-parts", nargs="+", choices=("hint", "review", "agreement"),
+                       default=("hint", "review", "agreement"),
+                       help="with --coach: only these figures (default: all three; --browser adds the browser's)")
+    bench.add_argument("--coach-idle", action="store_true",
+                       help="with --coach: the agreement's searches run the simulations the apps' hint budget buys on "
+                            "an idle core (measured from CPU time), so a loaded machine gives the same figure")
+    bench.add_argument("--coach-minutes", type=_counter(1, 10**4, "a whole number of minutes"), default=None, metavar="MINUTES",
+                       help="with --coach: each game's agreement starts no new position after this many minutes "
+                            "(the positions judged and the Wilson interval are printed)")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
     rules.add_argument("--lang", default=None, metavar="LANG",
@@ -350,7 +359,8 @@ def _main(argv: list[str] | None) -> int:
     try:
         _language_first(argv)
     except LanguageError as error:
-        print(f"caravan_lessons: error: --lang: {error}", file=sys.stderr)
+        # in the language in use (the default one: the asked-for one is unknown), frame and message alike
+        print(tr("caravan_lessons: error: --lang: {error}").format(error=error), file=sys.stderr)
         return 2
     with _argparse_in_our_language():
         args = build_parser().parse_args(argv)
@@ -374,7 +384,8 @@ def _main(argv: list[str] | None) -> int:
                 from .coach.figures import run_coach_bench
 
                 return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json,
-                                       browser=args.browser)
+                                       browser=args.browser, parts=args.coach_parts, idle=args.coach_idle,
+                                       minutes=args.coach_minutes)
             if args.browser:
                 from .bench import run_browser_bench
 

@@ -167,6 +167,10 @@ def _check_checkpoint_path(checkpoint: Any) -> None:
         raise ValueError(f"checkpoint is None or the path of a JSON Lines file such as 'matches.jsonl', "
                          f"not {_short(checkpoint)}")
     path = Path(checkpoint)
+    try:
+        path.parent.is_dir(), path.is_dir(), path.exists()
+    except OSError as exc:  # a path the system cannot look up (too long, ...)
+        raise ValueError(f"checkpoint {_short(str(path))}: {exc.strerror or exc}") from None
     if path.is_dir():
         raise ValueError(f"checkpoint {str(path)!r} is a folder; give a file path inside it, such as "
                          f"{str(path / 'matches.jsonl')!r}")
@@ -209,6 +213,40 @@ def _check_result(row: dict, extra: dict, game: str, where: str) -> None:
                                     f"{total / scale:g}, not its score {score:g}")
 
 
+def _checkpoint_lines(path: Path) -> list[bytes]:
+    """The lines of the checkpoint file ``path`` (it exists), after mending a last line left without its newline.
+
+    [ruling] A program stopped in the middle of writing a line (a crash, a closed laptop, a killed kernel) leaves
+    a last line without its newline. If that text is not JSON, it is a write cut short: it is dropped and the
+    file cut back to its last whole line (a warning says so), so its match is simply played again when the run
+    goes on; the file had to be edited by hand before. If it is JSON, only the newline is missing: it is added,
+    so that the next line appended does not run into it. Anything else wrong in a line is still refused.
+    SaveFileError if the file cannot be read or mended.
+    """
+    import warnings
+
+    from .core import SaveFileError
+
+    try:
+        data = path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            head, newline, last = data.rpartition(b"\n")
+            try:
+                json.loads(last)
+            except ValueError:  # a write cut short (UnicodeDecodeError and JSONDecodeError are ValueErrors)
+                with open(path, "r+b") as out:
+                    out.truncate(len(head) + len(newline))
+                data = head + newline
+                warnings.warn(f"checkpoint {path}: its last line was cut short ({len(last)} bytes, not JSON); it is "
+                              "dropped and its match played again", stacklevel=4)
+            else:
+                with open(path, "ab") as out:
+                    out.write(b"\n")
+    except OSError as exc:
+        raise SaveFileError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from None
+    return data.splitlines()
+
+
 def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games: int) -> dict[int, dict]:
     """The matches of this tournament already in the checkpoint file ``path`` (none if it does not exist).
 
@@ -227,10 +265,7 @@ def _read_checkpoint(path, game: str, labels: tuple[str, str], seed: int, games:
         raise SaveFileError(f"checkpoint {path} is a folder; give the path of a .jsonl file")
     model = _checkpoint_model()
     done: dict[int, dict] = {}
-    try:
-        lines = path.read_bytes().splitlines()
-    except OSError as exc:
-        raise SaveFileError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from None
+    lines = _checkpoint_lines(path)
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -317,7 +352,7 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
 
     if not isinstance(bots, (tuple, list)) or len(bots) != 2:
         raise ValueError(f"a tournament is between 2 bots, given as a pair such as ('greedy', 'random'), "
-                         f"not {bots!r}")
+                         f"not {_short(bots)}")
     specs = (_bot_spec(bots[0], "A"), _bot_spec(bots[1], "B"))
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"a tournament needs at least 1 game (a whole number), not {_short(games)}")
@@ -736,10 +771,7 @@ def _read_league_checkpoint(path, game: str, labels: tuple, players: int, seed: 
     path = Path(path)
     if not path.exists():
         return {}
-    try:
-        lines = path.read_bytes().splitlines()
-    except OSError as exc:
-        raise SaveFileError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from None
+    lines = _checkpoint_lines(path)
     model = _league_line_model()
     lineup = seatings(len(labels), players, seed)
     low, high = MATCH_ROUNDS.get(game, (1, 1000))

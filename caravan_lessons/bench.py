@@ -493,8 +493,8 @@ def mcts_move_seconds(moves: int = 30, iterations: int = 1000, seed: int = 0) ->
             "moves": len(times), "iterations": iterations}
 
 
-SPEED_BOTS = {"jaipur": ("greedy", "heuristic"), "samarkand": ("greedy", "heuristic"),
-              "caravan": ("greedy", "heuristic"), "marco_polo": ("greedy", "heuristic")}
+SPEED_BOTS = {"jaipur": ("greedy", "heuristic"), "samarkand": ("greedy", "heuristic", "lookahead"),
+              "caravan": ("greedy", "heuristic", "lookahead"), "marco_polo": ("greedy", "heuristic", "planner")}
 """The bots whose speed ``bench --bots`` measures in every game (the game's own bots of these names)."""
 
 
@@ -763,13 +763,26 @@ class JaipurPage:
                           "!root.querySelector('.jaipur-next-round').offsetParent")
 
 
-def _voila(notebook, port: int, log):
+def chromium_page(playwright):
+    """``(browser, page)``: Debian's Chromium at 1280 x 1000 that can reach only 127.0.0.1 (hermetic)."""
+    import re
+
+    browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
+    return browser, context.new_page()
+
+
+def _voila(notebook, port: int, log, env: dict | None = None):
+    """Start Voila on ``notebook`` (its own session; ``env`` added to this process's environment) and wait
+    until it listens on ``port``."""
     import socket
 
     cmd = [os.path.join(os.path.dirname(sys.executable), "voila"), str(notebook), "--no-browser",
            f"--port={port}", "--Voila.ip=127.0.0.1"]
     proc = subprocess.Popen(cmd, cwd=os.path.dirname(notebook), stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
+                            stdin=subprocess.DEVNULL, start_new_session=True,
+                            env=None if env is None else {**os.environ, **env})
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -826,10 +839,7 @@ def browser_latency(samples: int = 10, seed: int = 5) -> dict:
         times: dict[str, list[float]] = {"move_with_bot_reply": [], "undo": [], "stepper_next": [], "replay_step": []}
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS)
-                context = browser.new_context(viewport={"width": 1280, "height": 1000})
-                context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
-                page = context.new_page()
+                browser, page = chromium_page(playwright)
                 page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
                 page.locator(".jaipur-market-card:visible").first.wait_for(timeout=120_000)
                 app = JaipurPage(page)

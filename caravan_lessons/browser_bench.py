@@ -370,7 +370,7 @@ def map_latency(game: str, samples: int = 10, cell: str | None = None, setup: st
     import tempfile
     from pathlib import Path
 
-    from .bench import CHROMIUM_ARGS, CHROMIUM_PATH, _voila
+    from .bench import CHROMIUM_PATH, _voila, chromium_page
 
     spec = GAMES[game]
     cell = cell or spec["cell"]
@@ -401,20 +401,10 @@ def map_latency(game: str, samples: int = 10, cell: str | None = None, setup: st
                                               + "\napp.add_class('bench-app')\napp")]
         nbformat.write(nb, notebook)
         log = open(Path(tmp) / "voila.log", "w")  # noqa: SIM115 - closed below
-        old_env = dict(os.environ)
-        if env:
-            os.environ.update(env)
-        try:
-            proc = _voila(notebook, port, log)
-        finally:
-            os.environ.clear()
-            os.environ.update(old_env)
+        proc = _voila(notebook, port, log, env)
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS)
-                context = browser.new_context(viewport={"width": 1280, "height": 1000})
-                context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
-                page = context.new_page()
+                browser, page = chromium_page(playwright)
                 page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
                 root = ".bench-app"
                 page.locator(f"{root} .{spec['prefix']}-status").wait_for(timeout=180_000)

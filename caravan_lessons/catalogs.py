@@ -94,10 +94,12 @@ def extract_rules_json(fileobj, keywords, comment_tags, options) -> Iterator[tup
 def _names_of(key: str, contexts: dict[str, str]):
     """An extraction method for the names in a data file's list ``key`` (``families``, ``nodes``): each field
     of ``contexts`` (``{"name": "family"}``) with its context, as the package shows them with
-    ``pgettext(context, name)``."""
+    ``pgettext(context, name)``; and the file's own ``name`` (a board's), context ``"board"``."""
     def extract(fileobj, keywords, comment_tags, options):
         data = json.loads(fileobj.read().decode("utf-8"))
         source = Path(getattr(fileobj, "name", "")).name
+        if isinstance(data.get("name"), str) and data["name"]:
+            yield 0, "pgettext", ("board", data["name"]), [f"the board's name in {source}"]
         seen = set()
         for i, entry in enumerate(data.get(key, []), start=1):
             for field, context in contexts.items():
@@ -113,6 +115,7 @@ METHODS = [
     ("samarkand/data/families.json", _names_of("families", {"name": "family", "colour_name": "colour"})),
     ("samarkand/data/board.json", _names_of("nodes", {"name": "place"})),
     ("marco_polo/data/map.json", _names_of("nodes", {"name": "place"})),
+    ("caravan/data/board.json", _names_of("cells", {})),            # its name (the cities keep theirs)
     ("**.py", extract_package_python),
 ]
 SKIP = ("catalogs.py", "bench.py")   # this tool; the benchmark's report (for maintainers, in English)

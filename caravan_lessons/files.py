@@ -108,12 +108,14 @@ def read_json(source: str | Path | bytes, *, what: str = "saved game", error: ty
     elif isinstance(source, (str, Path)):
         path = Path(source)
         label = name or str(path)
-        if path.is_dir():
-            raise error(f"{label} is a folder, not a {what}" + ("" if what.endswith("file") else " file"))
+        if len(label) > 200:
+            label = _shown(label, 60)
         try:
-            size = path.stat().st_size
+            size = path.stat().st_size  # before is_dir(): a path too long to look up raises OSError there too
         except OSError as exc:
             raise error(f"cannot read {what} {label}: {exc.strerror or exc}") from None
+        if path.is_dir():
+            raise error(f"{label} is a folder, not a {what}" + ("" if what.endswith("file") else " file"))
         if size > MAX_BYTES:
             raise error(f"{label} is {size} bytes; a {what} is at most {MAX_BYTES} bytes")
         try:
@@ -269,6 +271,27 @@ def bounded(low: int, high: int, what: str, rule: str = "", *, why: str = ""):
                      Field(description=description, json_schema_extra={"minimum": low, "maximum": high})]
 
 
+def _first_not_json(data: Any, limit: int = 100_000) -> tuple[tuple, str] | None:
+    """Where ``data`` first holds what JSON cannot (a NaN or infinite number, a key that is not text, an object
+    that is no JSON value), as (path, what is wrong); None if nothing was found within ``limit`` values."""
+    stack: list[tuple[tuple, Any]] = [((), data)]
+    while stack and limit > 0:
+        limit -= 1
+        path, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return path, f"{value} is no number JSON can hold (NaN and infinities are not JSON)"
+        if isinstance(value, dict):
+            for key in value:
+                if not isinstance(key, str):
+                    return path, f"the key {_short(key)} is not text; JSON keys are strings"
+            stack.extend((path + (key,), item) for key, item in reversed(value.items()))
+        elif isinstance(value, (list, tuple)):
+            stack.extend((path + (i,), item) for i, item in reversed(list(enumerate(value))))
+        elif value is not None and not isinstance(value, (str, int, float)):
+            return path, f"{_short(value)} is no JSON value (text, numbers, true/false, null, lists, objects)"
+    return None
+
+
 def validate(model: type, data: Any, *, source: str = "saved game", error: type[ValueError] = SaveFileError):
     """Check ``data`` (parsed JSON) against a :class:`StrictModel` subclass and return the model.
 
@@ -284,6 +307,9 @@ def validate(model: type, data: Any, *, source: str = "saved game", error: type[
     try:  # validated as JSON, so arrays may fill tuple fields (a [good, rupees] pair) even in strict mode
         text = json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as exc:
+        where = _first_not_json(data)
+        if where is not None:
+            raise error(f"{source}: field {_where(where[0])!r}: {where[1]}") from None
         raise error(f"{source} is not JSON data ({exc})") from None
     except RecursionError:
         raise error(f"{source} is nested too deeply") from None

@@ -6,7 +6,7 @@ column holds the rulebook's own word, as printed). ``glossary("jaipur")`` is the
 shows; ``python -m caravan_lessons.glossary`` writes ``docs/glossary.md``; :func:`term_problems` is the
 catalogue test's check that the translations use these words.
 
-Standard library only (``tomllib``, ``re``).
+Standard library and the package's gettext (the table's two column words are in the current language).
 """
 from __future__ import annotations
 
@@ -15,10 +15,14 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
+from .i18n import N_, language, tr
+
 __all__ = ["Glossary", "glossary", "markdown", "terms", "term_problems"]
 
 DATA = Path(__file__).with_name("data") / "glossary.toml"
 LANGUAGES = {"en": "English", "pt": "Português", "fi": "Suomi"}
+RULEBOOK, ALSO = N_("rulebook"), N_("also in the rulebook")
+"""The table's two column words (the languages' names are their own: English, Português, Suomi)."""
 RULEBOOKS = {"jaipur": "002", "samarkand": "000", "caravan": "003", "marco_polo": "004"}
 """The rulebook files (``shared/rulebooks/<number>_*.txt``) the words come from."""
 
@@ -42,8 +46,8 @@ def markdown(game: str) -> str:
     """The glossary table of ``game`` in Markdown: English, Portuguese, Finnish, the rulebook's column marked."""
     data = _data()[game] if game in _data() else terms(game)
     book = data["rulebook"]
-    heads = [f"{LANGUAGES[lang]}{' (rulebook)' if lang == book else ''}" for lang in LANGUAGES]
-    rows = [f"| {' | '.join(heads)} | also in the rulebook |", "| --- | --- | --- | --- |"]
+    heads = [f"{LANGUAGES[lang]}{' (' + tr(RULEBOOK) + ')' if lang == book else ''}" for lang in LANGUAGES]
+    rows = [f"| {' | '.join(heads)} | {tr(ALSO)} |", "| --- | --- | --- | --- |"]
     for term in data["terms"]:
         cells = [f"**{term[lang]}**" if lang == book else term[lang] for lang in LANGUAGES]
         rows.append(f"| {' | '.join(cells)} | {term.get('book', '')} |")
@@ -70,7 +74,12 @@ def glossary(game: str) -> Glossary:
 
 
 def document() -> str:
-    """The whole ``docs/glossary.md``."""
+    """The whole ``docs/glossary.md`` (in English, whatever the language in use)."""
+    with language("en"):
+        return _document()
+
+
+def _document() -> str:
     data = _data()
     parts = [
         "# Glossary: the games' words in English, Portuguese and Finnish",

@@ -94,11 +94,13 @@ def _base(code: str) -> str:
 def _resolve(code: object) -> str:
     """The catalogue code for ``code``, or LanguageError naming the languages there are."""
     if not isinstance(code, str) or not code.strip():
-        raise LanguageError(f"a language is a code such as 'pt' or 'fi', not {code!r}; available: {_listing()}")
+        raise LanguageError(gettext("a language is a code such as 'pt' or 'fi', not {code}; available: {languages}")
+                            .format(code=repr(code)[:40], languages=_listing()))
     base = _base(code)
     if base not in available_languages():
         shown = code if len(code) <= 20 else code[:17] + "..."
-        raise LanguageError(f"unknown language {shown!r}; available: {_listing()}")
+        raise LanguageError(gettext("unknown language {code}; available: {languages}").format(
+            code=repr(shown), languages=_listing()))
     return base
 
 

@@ -51,13 +51,7 @@ JS_ALL_CELLS_RAN = """(() => {
 })()"""
 # Given canvas elements, the largest count of painted (not transparent, not white) pixels among
 # them. An ipympl figure arrives as a PNG and is painted later: poll this, not the canvas's presence.
-JS_PAINTED_PIXELS = """els => Math.max(0, ...els.map(c => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4)
-        if (d[i + 3] > 0 && (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250)) n++;
-    return n;
-}))"""
+from caravan_lessons.browser_bench import PAINTED_JS as JS_PAINTED_PIXELS  # noqa: E402,F401
 
 
 def browser_available() -> bool:

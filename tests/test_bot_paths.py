@@ -13,10 +13,14 @@ from caravan_lessons.marco_polo import new_game as mp_new_game
 from caravan_lessons.mcts import MCTSAgent
 
 # one row per game: winner, scores, decisions; recorded with the bots as they were before the speed-ups
-# (commit b2c8755), with seats 0-3 seeded 100 * game + seat and game seeds 40, 41, 42
+# (commit b2c8755), with seats 0-3 seeded 100 * game + seat and game seeds 40, 41, 42.
+# Marco Polo's rows re-recorded after the rule fix of 7670164 (MP-CONTRACT-3: only a contract held before the
+# action may be discarded): the bots' lookahead values a second contract taken differently, e.g. greedy game 0
+# parts at decision 83 (seat 3 takes two contracts with its 2 instead of one with its 1). The plain rules play
+# the same games (test_marco_polo_records_are_the_plain_rules_games).
 BEFORE = {
-    "marco_polo/greedy": [[3, [11, 27, 10, 51], 241], [1, [6, 31, 20, 19], 226]],
-    "marco_polo/heuristic": [[1, [31, 56, 48, 55], 281]],
+    "marco_polo/greedy": [[0, [48, 30, 15, 12], 269], [1, [6, 33, 26, 26], 214]],
+    "marco_polo/heuristic": [[3, [36, 48, 36, 58], 289]],
     "samarkand/greedy": [[3, [48, 34, 50, 64], 73], [1, [38, 43, 33, 32], 60], [3, [51, 43, 51, 57], 86]],
     "samarkand/heuristic": [[3, [36, 38, 30, 43], 72], [0, [48, 39, 28, 32], 69], [2, [51, 72, 75, 50], 102]],
     "caravan/greedy": [[3, [42, 37, 34, 45], 392], [3, [39, 35, 35, 39], 345], [0, [52, 50, 40, 42], 456]],
@@ -30,6 +34,20 @@ def test_the_faster_bots_play_the_games_they_played_before(key):
     for i, expected in enumerate(BEFORE[key]):
         result = play_match(game, [make_agent(bot, 100 * i + s, game=game) for s in range(4)], seed=40 + i)
         assert [result.winner, [int(x) for x in result.scores], result.turns] == expected
+
+
+def test_marco_polo_records_are_the_plain_rules_games(monkeypatch):
+    """The recorded games are the rules' games, not a speed trick's: with every Marco Polo fast path replaced by
+    the plain rule checks (child() for the unchecked lookahead child, apply() for the listed apply, the reference
+    _placements for movegen), greedy plays the recorded game 0."""
+    from caravan_lessons.marco_polo import rules
+
+    monkeypatch.setattr(rules.State, "_child_listed", lambda self, action: self.child(action))
+    monkeypatch.setattr(rules.State, "_apply_listed", lambda self, action: self.apply(action))
+    monkeypatch.setattr(rules.movegen, "placements",
+                        lambda state, seat, first_only=False: state._placements(seat, stop_at_first=first_only))
+    result = play_match("marco_polo", [make_agent("greedy", s, game="marco_polo") for s in range(4)], seed=40)
+    assert [result.winner, [int(x) for x in result.scores], result.turns] == BEFORE["marco_polo/greedy"][0]
 
 
 class _Cheat:

@@ -207,9 +207,14 @@ def test_rules_command_errors_in_the_chosen_language(capsys):
     err = capsys.readouterr().err
     assert err == ("caravan_lessons: erro: argumento game: jogo desconhecido 'chess'; jogos disponíveis: caravan, "
                    "jaipur, marco_polo, samarkand (veja --help)\n")
-    assert main(["rules", "jaipur", "--lang", "de"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "unknown language 'de'; available: en (English), fi (suomi), pt (português)" in err
+    with language("en"):             # an unknown --lang: the error in the language in use, frame and all
+        assert main(["rules", "jaipur", "--lang", "de"]) == 2
+    assert capsys.readouterr().err == ("caravan_lessons: error: --lang: unknown language 'de'; available: "
+                                       "en (English), fi (suomi), pt (português)\n")
+    with language("fi"):
+        assert main(["rules", "jaipur", "--lang", "de"]) == 2
+    assert capsys.readouterr().err == ("caravan_lessons: virhe: --lang: tuntematon kieli 'de'; saatavilla: "
+                                       "en (English), fi (suomi), pt (português)\n")
     with pytest.raises(SystemExit):
         main(["rules", "--lang", "fi"])
     assert "seuraavat argumentit vaaditaan: game" in capsys.readouterr().err
@@ -269,6 +274,11 @@ def test_the_glossary_page_is_written_from_the_data():
 
     assert (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8") == document(), \
         "docs/glossary.md is out of date: python -m caravan_lessons.glossary > docs/glossary.md"
+    from caravan_lessons.glossary import markdown
+
+    with language("fi"):   # a lesson's table: its column words in the lesson's language; the page stays English
+        assert markdown("caravan").splitlines()[0] == "| English | Português | Suomi (sääntökirja) | myös sääntökirjassa |"
+        assert document() == (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
 
 
 def _game_of(location: str) -> str | None:
@@ -340,3 +350,16 @@ def test_no_message_is_marked_inside_an_f_string_and_every_counted_noun_is_in_th
                     if pair not in nouns:
                         found.append(f"{path.relative_to(ROOT)}:{node.lineno}: the noun {pair} is not in the catalogue")
     assert not found, "\n".join(found)
+
+
+def test_a_states_repr_is_english_in_every_language():
+    """repr() is for developers: one language, never an English frame around translated words (Caravan's said
+    '<Caravan 3 players, ..., 2 toimintoa left, 24 kuutiota in the bag>' in Finnish)."""
+    from caravan_lessons import caravan, jaipur, marco_polo, samarkand
+
+    states = [jaipur.new_game(seed=1), samarkand.new_game(3, seed=1), caravan.new_game(3, seed=1),
+              marco_polo.new_game(2, seed=1)]
+    english = [repr(s) for s in states]
+    for lang in ("pt", "fi"):
+        with language(lang):
+            assert [repr(s) for s in states] == english

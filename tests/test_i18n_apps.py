@@ -2,47 +2,30 @@
 redraws an open app at once.
 
 "No English" is checked against the English catalogue itself: every piece of English text between placeholders
-of a message that the Finnish (or Portuguese) translation does not also contain (an ID, a class name, "Mercator")
+of a message that no Finnish (or Portuguese) translation also contains (an ID, a class name, "Mercator")
 must not appear as words anywhere an app shows text (labels, buttons, HTML, list entries, tooltips, and the
-texts drawn on its figures) after the app has been played for a while, a move was refused and a score sheet is
-open.
+texts drawn on its figures) after the app has been played for a while, the coach gave a hint and a review (its
+pictures too), a move was refused and a score sheet is open.
 """
 from __future__ import annotations
 
 import html
-import re
 
 import ipywidgets as W
 import pytest
-from babel.messages.pofile import read_po
 
 from caravan_lessons import i18n
+from caravan_lessons.i18n import language
 
-catalogs = pytest.importorskip("caravan_lessons.catalogs")
+pytest.importorskip("caravan_lessons.catalogs")
 
-_TAG = re.compile(r"<[^>]*>")
-_FIELD = re.compile(r"\{[^{}]*\}|%\(\w+\)\w|%\w")
+from tests.i18n_support import TAG, english_in, english_only_fragments  # noqa: E402
+
+_TAG = TAG
 
 
 def _english_only_fragments(lang: str) -> set[str]:
-    """Pieces of English text of the catalogue's messages that the translation does not share."""
-    with catalogs.po_path(lang).open("rb") as handle:
-        catalog = read_po(handle, locale=lang)
-    found = set()
-    for message in catalog:
-        if not message.id or not message.string:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        translated = " ".join(html.unescape(_TAG.sub(" ", s)) for s in strings).lower()
-        for text in ids:
-            for piece in _FIELD.split(html.unescape(_TAG.sub(" | ", text))):
-                for part in piece.split("|"):
-                    part = part.strip(" .,:;()[]-–!?'\"\n")
-                    letters = re.sub(r"[^A-Za-z]", "", part)
-                    if len(letters) >= 4 and part.lower() not in translated:
-                        found.add(part)
-    return found
+    return set(english_only_fragments(lang))
 
 
 def _shown_texts(app) -> list[str]:
@@ -82,17 +65,38 @@ def _shown_texts(app) -> list[str]:
     return texts
 
 
-_CODE = re.compile(r"\b\w+\([^()]*\)|\((?:[A-Z]\w*(?:, )?)+\)")
-"""Code in a message (``Exchange(take, give)``): Python names, the same in every language."""
-
-
 def _english_left(app, fragments: set[str]) -> list[str]:
-    shown = _CODE.sub(" ", "\n".join(_shown_texts(app)))
-    left = []
-    for fragment in fragments:
-        if re.search(r"(?<![\w])" + re.escape(fragment) + r"(?![\w])", shown):
-            left.append(fragment)
-    return sorted(left)
+    return english_in("\n".join(_shown_texts(app)), fragments)
+
+
+def _english_in_review(app, fragments: set[str]) -> list[str]:
+    """The English left in the pictures of the app's last review (drawn again: the app shows them as PNG)."""
+    from caravan_lessons.viz import coach as coach_viz
+
+    frame, record = app.coach.last_review, app.coach.last_record
+    figures = [coach_viz.evaluation_graph(frame).figure]
+    figures += [coach_viz.draw_costly_move(record, row, app.coach.review_seat())
+                for _, row in coach_viz.costliest(frame, 1).iterrows()]
+    return english_in("\n".join(t.get_text() for f in figures
+                                 for t in f.findobj(lambda a: hasattr(a, "get_text")) if t.get_text()), fragments)
+
+
+def _texts_outside(app) -> list[str]:
+    """Texts of the app's figures (titles, legends, words on the Axes) that run off their figure: longer words
+    must fit (Caravan's Finnish legend ran off the left edge)."""
+    out = []
+    for figure in {id(f): f for f in (getattr(app, "figure", None), getattr(app, "map_figure", None),
+                                      getattr(getattr(app, "map_view", None), "figure", None)) if f}.values():
+        box = figure.bbox
+        for ax in figure.axes:
+            legend = ax.get_legend()
+            texts = [*ax.texts, ax.title, *(legend.get_texts() if legend else ())]
+            for text in texts:
+                if text.get_visible() and text.get_text().strip():
+                    extent = text.get_window_extent()
+                    if extent.x0 < box.x0 - 1 or extent.x1 > box.x1 + 1:
+                        out.append(f"off the figure: {text.get_text()!r}")
+    return out
 
 
 def _play(app, moves: int) -> None:
@@ -118,6 +122,32 @@ def _apps():
     }
 
 
+@pytest.mark.parametrize("lang", ["fi", "pt"])
+@pytest.mark.parametrize("game", ["jaipur", "samarkand", "caravan", "marco_polo"])
+def test_an_app_built_in_another_language_shows_no_english(game, lang):
+    fragments = _english_only_fragments(lang)
+    assert len(fragments) > 500
+    with language(lang):
+        app = _apps()[game]()
+        try:
+            _play(app, 12)
+            app.coach.hint_budget, app.coach.review_budget = 0.2, 0.02
+            assert app.coach.hint(), app.coach.hint_view.value          # the coach's hint and its reason
+            problems = _english_left(app, fragments) + _texts_outside(app)
+            if lang == "fi":                      # the review, its graph and costliest move (one language: 7 s)
+                assert app.coach.review(background=False)
+                problems += _english_left(app, fragments) + _english_in_review(app, fragments)
+            app.play(object())                    # refused with the engine's words (its TURN-1 clause)
+            problems += _english_left(app, fragments)
+            app.stepper.set_sheet(app.state.score_sheet(), names=app.short_names())
+            app.stepper_box.layout.display = None
+            app.stepper.go(len(app.stepper.sheet.rows))
+            problems += _english_left(app, fragments)
+        finally:
+            app.close()
+    assert not problems, f"{game} in {lang} shows English or runs off a figure: {sorted(set(problems))[:30]}"
+
+
 def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
     from caravan_lessons.ui import JaipurApp, SamarkandApp
 
@@ -129,6 +159,7 @@ def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
         assert first.buttons["sell"].description == "Myy" and "Vuorossa" in first.status.value
         assert second.buttons["marry"].description == "Nai" and second.language_picker.value == "fi"
         assert first.seat_pickers[0].description == "Pelaaja 0" and first.mode_label.value == "<b>Kumoaminen:</b>"
+        assert "maaruutu" in _shown_texts(second) and "plain land" not in _shown_texts(second)   # the map's legend
         second.language_picker.value = "pt"
         assert first.buttons["sell"].description == "Vender" and second.buttons["marry"].description == "Casar"
         i18n.set_language("en")                    # set_language reaches the pickers and the apps too

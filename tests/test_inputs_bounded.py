@@ -150,6 +150,20 @@ def test_a_10_mb_value_in_a_save_is_refused_in_one_short_line(make, path, value)
     one_short_line(lambda: game.State.from_dict(data), SaveFileError)
 
 
+@pytest.mark.parametrize("make, path, value, field", [
+    (_samarkand_save, ("players", 0, "money"), float("nan"), "players[0].money"),
+    (_caravan_save, ("camels", 0, 0, "at"), [float("inf"), 1], "camels[0][0].at[0]"),
+    (_mp_save, ("coins",), [1, float("-inf")], "coins[1]"),
+    (_mp_save, ("tasks", "+"), ["gain", 0, [object()]], "tasks[0][2][0]"),
+])
+def test_a_value_json_cannot_hold_is_named_by_its_field(make, path, value, field):
+    """A NaN, an infinity or an object inside a dict given to from_dict was refused as "saved game is not JSON
+    data (Out of range float values are not JSON compliant)", naming no field (fuzz review, 'defensible')."""
+    data = _set(make(), path, value)
+    game = {"samarkand": sm, "caravan": caravan, "marco_polo": mp}[data["game"]]
+    one_short_line(lambda: game.State.from_dict(data), SaveFileError, f"field '{field}'")
+
+
 def test_a_caravan_coordinate_beyond_the_largest_board_is_refused_by_the_schema():
     data = _set(_caravan_save(), ("camels", 0, 0, "at"), [10**300, 0])
     error = one_short_line(lambda: caravan.State.from_dict(data), SaveFileError, "camels[0][0].at[0]", "CAR-COMP-5")

@@ -70,6 +70,19 @@ def test_the_same_rows_on_a_process_pool_and_after_a_resume(samarkand_league, tm
     pd.testing.assert_frame_equal(resumed, samarkand_league, check_like=False, check_dtype=False)
 
 
+def test_a_last_line_cut_short_by_a_crash_is_played_again(tmp_path):
+    """[ruling] as for tournaments: a last line without its newline that is not JSON is dropped, its game
+    played again."""
+    path = tmp_path / "league.jsonl"
+    whole = league("marco_polo", ["greedy", "random"], players=2, games=2, seed=1, progress=False, checkpoint=path)
+    path.write_bytes(path.read_bytes()[:-30])
+    with pytest.warns(UserWarning, match="last line was cut short"):
+        again = league("marco_polo", ["greedy", "random"], players=2, games=2, seed=1, progress=False,
+                       checkpoint=path)
+    assert again.attrs["resumed"] == 1 and len(path.read_text().splitlines()) == 2
+    pd.testing.assert_frame_equal(again, whole)
+
+
 def test_a_checkpoint_of_another_league_or_a_tampered_line_is_refused(tmp_path):
     path = tmp_path / "league.jsonl"
     league("marco_polo", ["greedy", "random"], players=2, games=2, seed=1, progress=False, checkpoint=path)
@@ -153,7 +166,7 @@ def test_a_league_on_a_dask_cluster_has_the_in_process_rows(dask_client, samarka
 def test_a_league_that_loses_a_worker_still_completes_with_the_same_rows(dask_client, tmp_path):
     """A worker process is killed once games have come back; dask reschedules its chunks (run_chunks would
     send them again otherwise) and every game, replayed from its own seeds, gives the same row."""
-    bots, games = ["greedy", "random"], 20
+    bots, games = ["greedy", "random"], 40
     plain = league("marco_polo", bots, players=2, games=games, seed=7, progress=False)
     path = tmp_path / "league.jsonl"
     killed = []
@@ -174,5 +187,20 @@ def test_a_league_that_loses_a_worker_still_completes_with_the_same_rows(dask_cl
     watcher.join(timeout=5)
     assert killed, "the league ended before a worker could be killed"
     pd.testing.assert_frame_equal(rows, plain)
-    dask_client.wait_for_workers(2, timeout=120)
+    dask_client.wait_for_workers(2, timeout=300)
     assert killed[0] not in dask_client.run(os.getpid).values()
+
+
+def test_the_league_picture_shows_ratings_and_win_rates_with_intervals(samarkand_league, artifacts):
+    from caravan_lessons.viz.league import league_figure
+
+    table = league_table(samarkand_league)
+    fig = league_figure(table, title="Samarkand league")
+    ratings_ax, wins_ax = fig.axes[:2]
+    assert [t.get_text() for t in ratings_ax.get_yticklabels()] == list(table.sort_values("mu").index)
+    assert ratings_ax.get_xlabel().startswith("Plackett-Luce") and wins_ax.get_xlabel() == "games won (%)"
+    assert len(wins_ax.lines) >= 1 and any(line.get_linestyle() == "--" for line in wins_ax.lines)  # fair share
+    assert [t.get_text() for t in wins_ax.texts] == ["12 games"] * 3
+    fig.savefig(artifacts / "league.png", dpi=80)
+    with pytest.raises(ValueError, match="missing columns"):
+        league_figure(samarkand_league)

@@ -108,3 +108,17 @@ def test_start_here_gives_every_lesson_its_link_and_minutes(series):
         minutes = row.split("|")[3].strip()
         lesson = re.search(r"\*\*Time:\*\* about (\d+) minutes", cells(path)[0]["source"]).group(1)
         assert minutes == lesson, (path.name, minutes, lesson)
+
+
+def test_readme_gives_the_marks_the_course_test_checks():
+    """Issue 18 (newcomer §4.2): the README's full and wrong-submission marks are the course test's sums."""
+    from tests import test_nbgrader_course as course
+
+    words = " ".join(README.split())
+    marks = {"Jaipur": (course.JAIPUR_POINTS, course.WRONG_POINTS),
+             "Samarkand": (course.SAMARKAND_POINTS, course.SAMARKAND_WRONG_POINTS),
+             "Caravan": (course.CARAVAN_POINTS, course.CARAVAN_WRONG_POINTS),
+             "Marco Polo": (course.MP_FULL_POINTS, course.MP_WRONG_POINTS)}
+    full = ", ".join(f"{name} {sum(right.values())}" for name, (right, _) in marks.items())
+    wrong = ", ".join(f"{name} {sum(bad.values())} of {sum(right.values())}" for name, (right, bad) in marks.items())
+    assert f"point ({full};" in words and f"earn ({wrong})" in words

@@ -93,11 +93,12 @@ def test_voila_page_plays_a_move_and_steps_the_score(tmp_path, artifacts):
 MAP_PAGES = {"samarkand": "samarkand", "caravan": "caravan", "marco_polo": "mp"}
 
 
-def _serve(page_name: str, tmp_path, artifacts):
+def _serve(page_name: str, tmp_path, artifacts, **extra_env):
     port = __import__("tests.browser_support", fromlist=["free_port"]).free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), **extra_env)
+    name = "_".join([page_name, *extra_env.values()])
     proc, log = start_server([str(VENV_BIN / "voila"), str(ROOT / "apps" / f"{page_name}.ipynb"), "--no-browser",
-                              f"--port={port}", "--Voila.ip=127.0.0.1"], ROOT, artifacts / f"voila_{page_name}.log", env)
+                              f"--port={port}", "--Voila.ip=127.0.0.1"], ROOT, artifacts / f"voila_{name}.log", env)
     wait_port(port, proc)
     return port, proc, log
 
@@ -153,6 +154,62 @@ def test_the_map_games_page_shows_the_app_first_and_plays_a_move_by_clicking_the
                 twin.close()
             page.screenshot(path=str(artifacts / f"voila_{game}.png"), full_page=True)
             print({kind: times for kind, times in driver.times.items()})
+            assert not page_errors(page), page_errors(page)
+    finally:
+        stop_server(proc, log)
+
+
+RULEBOOK_PAGES = {"pt": "jaipur", "fi": "caravan"}
+"""One page per language, each a game whose rulebook is in it: Jaipur's is Portuguese, Caravan's Finnish."""
+
+
+@pytest.mark.parametrize("lang", sorted(RULEBOOK_PAGES))
+def test_a_page_in_its_rulebooks_language_shows_no_english_after_a_move(lang, tmp_path, artifacts):
+    """CARAVAN_LESSONS_LANG chooses the page's language; in Chromium the app shows no English fragment of the
+    catalogue after a move made by clicking, and the log has the move as the same app in-process words it.
+    Screenshots: artifacts/voila_<game>_<lang>.png (the page) and voila_<game>_<lang>_app.png."""
+    require_browser()
+    import nbformat
+    from playwright.sync_api import expect
+
+    from caravan_lessons import browser_bench as bb
+    from caravan_lessons.i18n import language
+    from tests.i18n_support import english_in, english_only_fragments
+
+    game = RULEBOOK_PAGES[lang]
+    prefix = game
+    port, proc, log = _serve(game, tmp_path, artifacts, CARAVAN_LESSONS_LANG=lang)
+    try:
+        with chromium_page(artifacts, f"voila_{game}_{lang}") as page, language(lang):
+            page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
+            app = page.locator(f".{prefix}-app").first
+            expect(app).to_be_visible(timeout=120_000)
+            scope: dict = {}
+            exec(nbformat.read(ROOT / "apps" / f"{game}.ipynb", as_version=4).cells[0].source, scope)  # noqa: S102
+            twin = scope["app"]
+            try:
+                if game == "jaipur":
+                    expect(app.locator(".jaipur-market-card:visible")).to_have_count(5, timeout=30_000)
+                    card = app.locator(".jaipur-market-card:visible:not(.jaipur-card-camel)").first
+                    good = re.search(r"jaipur-card-(\w+)", card.get_attribute("class")).group(1)
+                    card.click()
+                    app.locator(".jaipur-take-one").click()
+                    twin.play(__import__("caravan_lessons").jaipur.TakeOne(good))
+                else:
+                    canvas = app.locator(".caravan-board canvas")
+                    page.wait_for_function(f"els => ({bb.PAINTED_JS})(els) > 5000", arg=canvas.element_handles(),
+                                           timeout=60_000)
+                    driver = bb.TwinDriver(page, ".caravan-app", twin, bb.GAMES[game]["board"], prefix)
+                    node = next(n for n in twin.state.board.spaces if not twin.state.count[n] and n not in twin.state.goods)
+                    driver.click_point("board_place", (node[1], -node[0]), lambda: twin.pick(node))
+                move = next(e.text for e in reversed(twin.state.events) if e.player == 0)
+                expect(app.locator(f".{prefix}-log")).to_contain_text(move, timeout=30_000)
+            finally:
+                twin.close()
+            page.screenshot(path=str(artifacts / f"voila_{game}_{lang}.png"), full_page=True)
+            app.screenshot(path=str(artifacts / f"voila_{game}_{lang}_app.png"))
+            english = english_in(app.inner_text(), english_only_fragments(lang))
+            assert not english, f"{game} page in {lang} shows English: {english[:20]}"
             assert not page_errors(page), page_errors(page)
     finally:
         stop_server(proc, log)

@@ -31,7 +31,7 @@ from ..core import _short, check_seat, check_seed
 from .actions import MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .components import GOOD_POINTS, PENALTY
 from .movegen import linked
-from .rules import END_TURN, _made
+from .rules import END_TURN, State, _made
 from .saves import from_observation
 
 __all__ = ["GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "greedy_action",
@@ -213,6 +213,8 @@ def evaluate(state, player: int) -> float:
     Raises:
         ValueError: ``player`` is not a seat number of ``state`` (booleans and floats are not).
     """
+    if not isinstance(state, State):
+        raise ValueError(f"evaluate: state is a Caravan position (a State), not {_short(state)}")
     if player.__class__ is not int or not 0 <= player < state.players:
         check_seat(player, "evaluate: player", state.players)
     mine = value(state, player)
@@ -301,6 +303,39 @@ class HeuristicAgent(_PolicyAgent):
     policy = staticmethod(heuristic_action)
 
 
+class LookaheadAgent:
+    """Looks one action ahead: among the heuristic's and greedy's choices and the worthwhile camel moves
+    (:func:`rank_actions`, at most ``width`` of them), the action after which :func:`value` (points it can count
+    on) less ``rival_weight`` times the best rival's is highest; the heuristic's own choice wins ties. It
+    decides on the game's state like the other bots (only the bag is hidden, and a lookahead that picks up a
+    good draws from a bag shuffled again for it)."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int | None = None, width: int = 40, rival_weight: float = 0.3):
+        self.rng = random.Random(check_seed(seed))
+        self.width = width
+        self.rival_weight = rival_weight
+
+    def choose(self, view) -> Any:
+        state = view._state
+        if state.actions_left == 0:
+            return END_TURN
+        me = state.current
+        world = state.clone()
+        self.rng.shuffle(world.bag)          # what a pick-up could draw: not the real order
+        ranked = rank_actions(world, world.legal_actions())[: self.width]
+        best, best_score = None, None
+        for action in ranked:
+            child = world.clone()
+            child._apply_listed(action)
+            rivals = max(value(child, q) for q in range(child.players) if q != me)
+            score = value(child, me) - self.rival_weight * rivals
+            if best_score is None or score > best_score + 1e-9:
+                best, best_score = action, score
+        return best
+
+
 # --- matches ----------------------------------------------------------------------------------------
 
 def play_match(agents, seed: int | None = None, max_turns: int = 100_000, **options):
@@ -372,6 +407,7 @@ def _simulate_one(seed: int, bots: tuple, players: int, options: dict, i: int):
 
 BOTS = {"random": ("caravan_lessons.agents", "RandomAgent"), "kind-random": (__name__, "KindRandomAgent"),
         "greedy": (__name__, "GreedyAgent"), "heuristic": (__name__, "HeuristicAgent"),
+        "lookahead": (__name__, "LookaheadAgent"),
         "mcts": ("caravan_lessons.mcts", "MCTSAgent")}
 """Caravan's bots by name (``caravan-greedy`` etc. say the same); ``simulate`` and the CLI read them here."""
 
@@ -386,7 +422,7 @@ def make_bot(name: str, seed: int | None = None, **options):
     key = name[len("caravan-"):] if isinstance(name, str) and name.startswith("caravan-") else name
     if not isinstance(key, str) or (key not in BOTS and key not in _VARIANTS):
         if not isinstance(name, str):
-            raise ValueError(f"unknown Caravan bot {name!r}; the bots are: {', '.join(sorted(BOTS))}")
+            raise ValueError(f"unknown Caravan bot {_short(name)}; the bots are: {', '.join(sorted(BOTS))}")
         if name.startswith("mp-"):
             raise ValueError(f"{name!r} is a Marco Polo bot; the Caravan bots are: {', '.join(sorted(BOTS))}")
         return make_agent(name, seed, **options)

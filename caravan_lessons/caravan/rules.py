@@ -560,6 +560,8 @@ class State:
         return from_dict(data)
 
     def __repr__(self) -> str:
-        left = f"{plural(self.actions_left, 'action')} left"
+        """For developers, in English whatever the language (a learner reads the translated events and apps)."""
+        left = f"{self.actions_left} action{'' if self.actions_left == 1 else 's'} left"
         status = "over" if self.over else f"player {self.current} to act, {left}"
-        return f"<Caravan {self.players} players, turn {self.turn + 1}, {status}, {plural(len(self.bag), 'cube')} in the bag>"
+        cubes = f"{len(self.bag)} cube{'' if len(self.bag) == 1 else 's'}"
+        return f"<Caravan {self.players} players, turn {self.turn + 1}, {status}, {cubes} in the bag>"

@@ -6,7 +6,8 @@
     advice.best            # Estimate: the move, its win chance, 95% interval, simulations
     advice.others          # the next-best moves with theirs
     print(advice.reason)   # what the move changes, citing the rule clauses
-    record = coach.GameRecord(start, actions)          # or app.record() in the play apps
+    record = coach.GameRecord(start, actions)          # or app.record() in the play apps, or
+    record = coach.bot_record("jaipur", ["heuristic", "random"], seed=1)   # a bots' game
     df = coach.review(record, seat=0, budget_s=0.5)    # one row per decision, tagged
 
 The coach sees only what the seat may see: every estimate comes from simulations that deal the
@@ -22,9 +23,9 @@ horizon, the counts a reason mentions), :mod:`.hints` (:func:`hint`), :mod:`.rev
 :mod:`caravan_lessons.viz.coach`. No widgets here: the apps add the buttons.
 """
 from .hints import Hint, hint
-from .records import GameRecord, load_record
+from .records import GameRecord, bot_record, load_record
 from .review import COLUMNS, THRESHOLDS, decisions, review, tag
 from .search import Cancelled, Estimate
 
-__all__ = ["COLUMNS", "THRESHOLDS", "Cancelled", "Estimate", "GameRecord", "Hint", "decisions", "hint",
+__all__ = ["COLUMNS", "THRESHOLDS", "Cancelled", "Estimate", "GameRecord", "Hint", "bot_record", "decisions", "hint",
            "load_record", "review", "tag"]

@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -17,7 +18,7 @@ from ..core import derive_seed, game_module
 from .hints import advise
 from .records import GameRecord
 
-__all__ = ["agreement", "bot_game", "midgame_positions", "review_seconds"]
+__all__ = ["agreement", "bot_game", "idle_simulations", "midgame_positions", "review_seconds", "wilson"]
 
 PLAYERS = {"jaipur": 2, "samarkand": 4, "caravan": 4, "marco_polo": 4}
 """Seats of the positions the figures use (the apps' default tables)."""
@@ -51,9 +52,13 @@ def bot_game(game: str, seed: int, players: int | None = None, bots=None, random
 def midgame_positions(game: str, count: int, seed: int = 0) -> list:
     """``count`` positions from the middle half (25 % to 75 % of the moves) of bot games (one position
     per game, 10 % random moves for variety), each with more than one legal move."""
-    found = []
+    return list(itertools.islice(_midgame_positions(game, seed), count))
+
+
+def _midgame_positions(game: str, seed: int = 0):
+    """The positions of :func:`midgame_positions`, one by one (the first ``count`` are those of ``count``)."""
     k = 0
-    while len(found) < count:
+    while True:
         record = bot_game(game, derive_seed(seed, "position", k), random_share=0.1)
         k += 1
         rng = random.Random(derive_seed(seed, "pick", k))
@@ -63,26 +68,53 @@ def midgame_positions(game: str, count: int, seed: int = 0) -> list:
         for index in picks:
             state = record.state(index)
             if not state.is_terminal() and len(state.legal_actions()) > 1:
-                found.append(state)
+                yield state
                 break
-    return found
+
+
+def idle_simulations(game: str, budget_s: float, positions: int = 4, seed: int = 0) -> int:
+    """The simulations a search of ``budget_s`` seconds runs on an idle core, estimated from this process's
+    CPU time (not the wall time, which a loaded machine stretches) on ``positions`` mid-game positions.
+    Figures run with that fixed number do not depend on the load."""
+    states = midgame_positions(game, positions, seed)
+    cpu = done = 0
+    for k, state in enumerate(states):
+        observation = state.observation(state.current_player)
+        started = time.process_time()
+        found = advise(game, observation, list(state.legal_actions()), budget_s=None, simulations=400,
+                       seed=derive_seed(seed, "calibrate", k))
+        cpu += time.process_time() - started
+        done += found.simulations
+    return max(20, round(budget_s * done / cpu))
+
+
+def wilson(hits: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of ``hits`` out of ``n`` (scipy's ``binomtest(...).proportion_ci``)."""
+    from scipy.stats import binomtest
+
+    ci = binomtest(hits, n).proportion_ci(confidence_level=0.95, method="wilson")
+    return float(ci.low), float(ci.high)
 
 
 def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, factor: int = 20, seed: int = 0,
-              progress: bool = True, simulations: int | None = None) -> dict:
+              progress: bool = True, simulations: int | None = None, minutes: float | None = None) -> dict:
     """Agreement of the hint (``budget_s`` seconds, or ``simulations``) with a search ``factor`` times longer,
     on ``positions`` mid-game positions: ``same`` (the same move), ``within`` (another move, whose interval in
     the longer search reaches its best move's interval: the longer search cannot tell them apart),
-    ``rate`` = (same + within) / positions, and the mean simulations of each search. With ``simulations``
-    the figure is the same on every machine."""
+    ``rate`` = (same + within) / positions with its 95 % Wilson interval (``low``, ``high``), and the mean
+    simulations of each search. With ``simulations`` the figure is the same on every machine. With
+    ``minutes``, no new position is started after that time: ``positions`` says how many were judged
+    (``asked``: how many were wanted)."""
     from tqdm.auto import tqdm
 
-    states = midgame_positions(game, positions, seed)
     same = within = 0
     short_sims = long_sims = 0
     long_budget = None if budget_s is None else budget_s * factor
     long_sims_wanted = None if simulations is None else simulations * factor
-    for k, state in enumerate(tqdm(states, desc=f"{game} agreement", disable=not progress)):
+    started = time.perf_counter()
+    n = 0
+    states = itertools.islice(_midgame_positions(game, seed), positions)
+    for k, state in enumerate(tqdm(states, total=positions, desc=f"{game} agreement", disable=not progress)):
         seat = state.current_player
         observation = state.observation(seat)
         actions = list(state.legal_actions())
@@ -92,6 +124,7 @@ def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, fac
                       seed=derive_seed(seed, "long", k), keep=(quick.action,))
         short_sims += quick.simulations
         long_sims += slow.simulations
+        n += 1
         if quick.action == slow.action:
             same += 1
         else:
@@ -99,9 +132,13 @@ def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, fac
             mine = judged[quick.action]
             if mine.high >= slow.best.low:
                 within += 1
-    n = len(states)
-    return {"game": game, "positions": n, "budget_s": budget_s, "factor": factor, "same": same, "within": within,
-            "rate": (same + within) / n, "short_simulations": short_sims / n, "long_simulations": long_sims / n}
+        if minutes is not None and time.perf_counter() - started > 60 * minutes:
+            break
+    low, high = wilson(same + within, n) if n else (0.0, 1.0)
+    return {"game": game, "positions": n, "asked": positions, "budget_s": budget_s, "simulations": simulations,
+            "factor": factor, "same": same, "within": within, "rate": (same + within) / n if n else float("nan"),
+            "low": low, "high": high, "short_simulations": short_sims / max(n, 1),
+            "long_simulations": long_sims / max(n, 1), "seconds": time.perf_counter() - started}
 
 
 def review_seconds(game: str, budget_s: float, workers: int = 2, seed: int = 0) -> dict:
@@ -131,12 +168,22 @@ def hint_ms(game: str, budget_s: float, positions: int = 10, seed: int = 0) -> f
     return statistics.median(times)
 
 
-def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 1.0, factor: int = 20,
-                    review_budget: float = 1.0, workers: int = 2, as_json: bool = False, browser: bool = False) -> int:
+PARTS = ("hint", "review", "agreement")
+"""The figures ``bench --coach`` measures per game (``--coach-parts``); ``--browser`` adds the browser's."""
+
+
+def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 0.8, factor: int = 20,
+                    review_budget: float = 1.0, workers: int = 2, as_json: bool = False, browser: bool = False,
+                    parts=PARTS, idle: bool = False, minutes: float | None = None) -> int:
     """``python -m caravan_lessons bench --coach``: per game, the hint's in-process time, the agreement of
     the hint with a ``factor`` times longer search on ``positions`` mid-game positions, and the wall time of
     a whole review (Jaipur: a round) with ``workers`` processes; the load average beside each. With
-    ``browser`` (``--browser``), first the click-to-hint time in Chromium (:func:`browser_hint_ms`)."""
+    ``browser`` (``--browser``), first the click-to-hint time in Chromium (:func:`browser_hint_ms`).
+    ``parts`` picks among :data:`PARTS`. With ``idle`` the agreement's searches run the simulations
+    ``hint_budget`` (and ``factor`` times it) buys on an idle core (:func:`idle_simulations`), so a loaded
+    machine gives the same figure; with ``minutes`` each game's agreement starts no new position after
+    that time (the positions judged and the Wilson interval say what it is worth).
+    The defaults are the apps' (:data:`caravan_lessons.ui.coach_panel.HINT_BUDGET_S`, ``REVIEW_BUDGET_S``)."""
     import json
     import os
 
@@ -148,20 +195,27 @@ def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 1.0, 
             figures[f"{game}_browser_load_average"] = found["load_average"]
     for game in games or list(PLAYERS):
         load = os.getloadavg()[0]
-        figures[f"{game}_hint_ms"] = round(hint_ms(game, hint_budget), 1)
-        review = review_seconds(game, review_budget, workers=workers)
-        figures[f"{game}_review_s"] = round(review["seconds"], 1)
-        figures[f"{game}_review_decisions"] = review["decisions"]
-        if positions:
-            found = agreement(game, positions, hint_budget, factor)
+        if "hint" in parts:
+            figures[f"{game}_hint_ms"] = round(hint_ms(game, hint_budget), 1)
+        if "review" in parts:
+            review = review_seconds(game, review_budget, workers=workers)
+            figures[f"{game}_review_s"] = round(review["seconds"], 1)
+            figures[f"{game}_review_decisions"] = review["decisions"]
+        if positions and "agreement" in parts:
+            simulations = idle_simulations(game, hint_budget) if idle else None
+            found = agreement(game, positions, None if idle else hint_budget, factor, simulations=simulations,
+                              minutes=minutes, progress=not as_json)
             figures[f"{game}_agreement"] = round(found["rate"], 3)
+            figures[f"{game}_agreement_wilson_95"] = [round(found["low"], 3), round(found["high"], 3)]
+            figures[f"{game}_agreement_positions"] = found["positions"]
             figures[f"{game}_agreement_same"] = found["same"]
             figures[f"{game}_agreement_within"] = found["within"]
             figures[f"{game}_hint_simulations"] = round(found["short_simulations"])
             figures[f"{game}_long_simulations"] = round(found["long_simulations"])
+            figures[f"{game}_agreement_s"] = round(found["seconds"])
         figures[f"{game}_load_average"] = round((load + os.getloadavg()[0]) / 2, 1)
     figures.update(positions=positions, hint_budget_s=hint_budget, factor=factor, review_budget_s=review_budget,
-                   workers=workers)
+                   workers=workers, idle_simulations=idle)
     if as_json:
         print(json.dumps(figures, indent=2))
     else:
@@ -182,11 +236,26 @@ APP_CELLS = {
 }
 """The app each game's browser figure opens in Voila, and its CSS prefix."""
 
+RESET_CELL = ("import ipywidgets as W\n"
+              "reset = W.Button(description='reset').add_class('bench-reset')\n"
+              "def _reset(_):\n"
+              "    app.highlight(None)\n"
+              "    app.coach.hint_view.value = ''\n"
+              "reset.on_click(_reset)\n"
+              "W.VBox([app, reset])")
+"""Under the app, a button that takes the highlight and the hint away in the kernel, so each sample of
+:func:`browser_hint_ms` waits for the kernel to outline the move again (not for an outline still shown)."""
+
+HIGHLIGHT = ".guide-target, .jaipur-guide-target"
+"""The outlined (orange) widgets of a highlighted move: the map apps' shell and Jaipur's buttons."""
+
 
 def browser_hint_ms(games=None, samples: int = 5) -> dict:
-    """Median (and max) ms from a click on **Hint** to the hint shown (reason and highlight) in Chromium, per game:
-    each app in Voila, the Hint button clicked ``samples`` times (the hint's text is blanked in the page before
-    each click, so each sample waits for the kernel's new hint). Needs ``/usr/bin/chromium``, playwright, voila.
+    """Median (and max) ms from a click on **Hint** to the hint shown in Chromium, per game: the reason under
+    the board and the move outlined in orange (:data:`HIGHLIGHT`). Each app in Voila, the Hint button clicked
+    ``samples`` times; before each click a button under the app (:data:`RESET_CELL`) takes the hint and the
+    outline away in the kernel, so each sample waits for the kernel's new hint and highlight.
+    Needs ``/usr/bin/chromium``, playwright, voila.
 
     Raises:
         RuntimeError: no Chromium, Playwright or Voila.
@@ -217,7 +286,7 @@ def browser_hint_ms(games=None, samples: int = 5) -> dict:
             notebook = Path(tmp) / "hint.ipynb"
             nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                                    "language": "python"}})
-            nb.cells = [nbformat.v4.new_code_cell(cell + "\napp")]
+            nb.cells = [nbformat.v4.new_code_cell(cell + "\n" + RESET_CELL)]
             nbformat.write(nb, notebook)
             log = open(Path(tmp) / "voila.log", "w")  # noqa: SIM115 - closed below
             proc = _voila(notebook, port, log)
@@ -233,13 +302,17 @@ def browser_hint_ms(games=None, samples: int = 5) -> dict:
                     button = page.locator(f".{prefix}-hint").first
                     button.wait_for(timeout=120_000)
                     text = page.locator(f".{prefix}-hint-text").first
+                    reset = page.locator(".bench-reset").first
+                    shown = ("([el, sel]) => el.textContent.includes(\"Coach's hint\") "
+                             "&& document.querySelector(sel) !== null")
                     for _ in range(samples):
-                        # blank the shown text only (the widget keeps writing into its content element)
-                        text.evaluate("el => { (el.querySelector('.widget-html-content') || el).textContent = ''; }")
+                        reset.click()
+                        page.wait_for_function("([el, sel]) => el.textContent === '' && "
+                                               "document.querySelector(sel) === null",
+                                               arg=[text.element_handle(), HIGHLIGHT], timeout=60_000)
                         started = time.perf_counter()
                         button.click()
-                        page.wait_for_function("el => el.textContent.includes(\"Coach's hint\")",
-                                               arg=text.element_handle(), timeout=60_000)
+                        page.wait_for_function(shown, arg=[text.element_handle(), HIGHLIGHT], timeout=60_000)
                         times.append(1000 * (time.perf_counter() - started))
                     browser.close()
             finally:

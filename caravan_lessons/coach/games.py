@@ -26,12 +26,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_
+
 __all__ = ["Fact", "Profile", "profile"]
 
 
 @dataclass(frozen=True)
 class Fact:
-    """One count a reason may mention: ``label`` (plural noun phrase, e.g. "cards in hand"), the
+    """One count a reason may mention: ``label`` (plural noun phrase, e.g. "cards in hand"; English, marked
+    for the catalogue: ``tr(fact.label)`` words it in the current language), the
     ``value`` for the seat, and the ``rule`` clause that changes it."""
 
     key: str
@@ -48,7 +51,8 @@ class Profile:
     Attributes:
         game: the registered game name.
         unit: the points unit (rupees, points, victory points).
-        scope: what the win chance is about, in words ("this round", "the game").
+        scope: what the win chance is about, in words ("this round", "the game"); unit and scope are
+            English, marked for the catalogue (``tr(profile.scope)`` in the current language).
         horizon: simulated turns after the move being judged before the position is scored (the turn
             the move belongs to ends first and counts as one).
         turn: ``(state) -> key`` that changes whenever a turn ends (Jaipur: every move).
@@ -108,13 +112,13 @@ def _jaipur() -> Profile:
     def facts(state, seat: int) -> list[Fact]:
         goods = sum(v for _, v in state.goods_tokens[seat])
         return [
-            Fact("goods", "rupees in goods tokens", goods, "JAI-SELL-2", "rupees"),
-            Fact("bonus", "bonus tokens", len(state.bonus_tokens[seat]), "JAI-SELL-3"),
-            Fact("hand", "cards in hand", sum(state.hands[seat]) - state.hands[seat][CAMEL_INDEX], "JAI-TAKE-7"),
-            Fact("herd", "camels in the herd", state.herds[seat], "JAI-TAKE-5"),
+            Fact("goods", N_("rupees in goods tokens"), goods, "JAI-SELL-2", "rupees"),
+            Fact("bonus", N_("bonus tokens"), len(state.bonus_tokens[seat]), "JAI-SELL-3"),
+            Fact("hand", N_("cards in hand"), sum(state.hands[seat]) - state.hands[seat][CAMEL_INDEX], "JAI-TAKE-7"),
+            Fact("herd", N_("camels in the herd"), state.herds[seat], "JAI-TAKE-5"),
         ]
 
-    return Profile("jaipur", "rupees", "this round", 8, over, share, ja.evaluate, points, facts,
+    return Profile("jaipur", N_("rupees"), N_("this round"), 8, over, share, ja.evaluate, points, facts,
                    lambda state: state.turn)
 
 
@@ -138,15 +142,15 @@ def _samarkand() -> Profile:
 
     def facts(state, seat: int) -> list[Fact]:
         return [
-            Fact("money", "dirhams", state.money[seat], "SAM-SCORE-4", "dirhams"),
-            Fact("families", "families married", sum(1 for n in state.held[seat] if n), "SAM-MARRY-1"),
-            Fact("goods_tiles", "goods tiles", len(state.goods_tiles[seat]), "SAM-GOODS-1"),
-            Fact("relation_tiles", "relation tiles", len(state.relation_tiles[seat]), "SAM-REL-4"),
-            Fact("sold", "goods cards sold", len(state.sold[seat]), "SAM-GOODS-2"),
-            Fact("hand", "goods cards in hand", len(state.hands[seat]), "SAM-HAND-1"),
+            Fact("money", N_("dirhams"), state.money[seat], "SAM-SCORE-4", "dirhams"),
+            Fact("families", N_("families married"), sum(1 for n in state.held[seat] if n), "SAM-MARRY-1"),
+            Fact("goods_tiles", N_("goods tiles"), len(state.goods_tiles[seat]), "SAM-GOODS-1"),
+            Fact("relation_tiles", N_("relation tiles"), len(state.relation_tiles[seat]), "SAM-REL-4"),
+            Fact("sold", N_("goods cards sold"), len(state.sold[seat]), "SAM-GOODS-2"),
+            Fact("hand", N_("goods cards in hand"), len(state.hands[seat]), "SAM-HAND-1"),
         ]
 
-    return Profile("samarkand", "points", "the game", 6, over, share, value, points, facts,
+    return Profile("samarkand", N_("points"), N_("the game"), 6, over, share, value, points, facts,
                    lambda state: state.turns)
 
 
@@ -173,15 +177,15 @@ def _caravan() -> Profile:
     def facts(state, seat: int) -> list[Fact]:
         delivered = sum(GOOD_POINTS[g] for g in state.delivered[seat])
         return [
-            Fact("delivered", "points of goods delivered", delivered, "CAR-MOVE-2", "points"),
-            Fact("markers", "demand markers", state.markers[seat], "CAR-PICK-2"),
-            Fact("loaded", "goods loaded on your camels", sum(1 for g in state.load[seat] if g is not None),
+            Fact("delivered", N_("points of goods delivered"), delivered, "CAR-MOVE-2", "points"),
+            Fact("markers", N_("demand markers"), state.markers[seat], "CAR-PICK-2"),
+            Fact("loaded", N_("goods loaded on your camels"), sum(1 for g in state.load[seat] if g is not None),
                  "CAR-PICK-1"),
-            Fact("tokens", "theft tokens", state.tokens[seat], "CAR-STEAL-1"),
-            Fact("placed", "camels on the board", sum(1 for s in state.pos[seat] if s is not None), "CAR-ACT-1"),
+            Fact("tokens", N_("theft tokens"), state.tokens[seat], "CAR-STEAL-1"),
+            Fact("placed", N_("camels on the board"), sum(1 for s in state.pos[seat] if s is not None), "CAR-ACT-1"),
         ]
 
-    return Profile("caravan", "points", "the game", 4, over, share, value, points, facts,
+    return Profile("caravan", N_("points"), N_("the game"), 4, over, share, value, points, facts,
                    lambda state: state.turn)
 
 
@@ -206,13 +210,13 @@ def _marco_polo() -> Profile:
         posts = sum(1 for owners in state.posts.values() if seat in owners)
         goods = state.goods[seat]
         return [
-            Fact("vp", "victory points", state.vp[seat], "MP-BONUS-2", "victory points"),
-            Fact("posts", "trading posts", posts, "MP-TRAVEL-4"),
-            Fact("fulfilled", "contracts fulfilled", len(state.fulfilled[seat]), "MP-BONUS-2"),
-            Fact("active", "active contracts", len(state.active[seat]), "MP-CONTRACT-3"),
-            Fact("coins", "coins", state.coins[seat], "MP-SCORE-2", "coins"),
-            Fact("camels", "camels", state.camels[seat], "MP-BONUS-4"),
-            Fact("goods", "goods (pepper, silk, gold)", sum(goods), "MP-BAZAAR-1"),
+            Fact("vp", N_("victory points"), state.vp[seat], "MP-BONUS-2", "victory points"),
+            Fact("posts", N_("trading posts"), posts, "MP-TRAVEL-4"),
+            Fact("fulfilled", N_("contracts fulfilled"), len(state.fulfilled[seat]), "MP-BONUS-2"),
+            Fact("active", N_("active contracts"), len(state.active[seat]), "MP-CONTRACT-3"),
+            Fact("coins", N_("coins"), state.coins[seat], "MP-SCORE-2", "coins"),
+            Fact("camels", N_("camels"), state.camels[seat], "MP-BONUS-4"),
+            Fact("goods", N_("goods (pepper, silk, gold)"), sum(goods), "MP-BAZAAR-1"),
         ]
 
     def rank(state, seat: int, actions):
@@ -233,7 +237,7 @@ def _marco_polo() -> Profile:
                 return options[max(scored)[1]]
         return ma.playout_policy(state, rng)
 
-    return Profile("marco_polo", "victory points", "the game", 5, over, share, value, points, facts,
+    return Profile("marco_polo", N_("victory points"), N_("the game"), 5, over, share, value, points, facts,
                    lambda state: (state.round, state.current), rank, policy)
 
 

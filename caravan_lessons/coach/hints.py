@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import _short, check_seat, game_module
+from ..i18n import tr
 from .games import Profile, profile
 from .search import Estimate, search
 
@@ -68,12 +69,13 @@ class Hint:
         import pandas as pd
 
         return pd.DataFrame([(e.move, e.win, e.low, e.high, e.simulations, e.lead) for e in self.moves],
-                            columns=["move", "win", "low", "high", "simulations", f"lead ({self.unit})"])
+                            columns=["move", "win", "low", "high", "simulations", f"lead ({tr(self.unit)})"])
 
     def __str__(self) -> str:
-        lines = [f"Coach: {self.best.move}", f"  {self.reason}"]
+        lines = [tr("Coach: {move}").format(move=self.best.move), f"  {self.reason}"]
+        sims = tr("{n} sims")
         for e in self.moves:
-            lines.append(f"  {e.win:4.0%} ({e.low:.0%}-{e.high:.0%}, {e.simulations} sims)  {e.move}")
+            lines.append(f"  {e.win:4.0%} ({e.low:.0%}-{e.high:.0%}, {sims.format(n=e.simulations)})  {e.move}")
         return "\n".join(lines)
 
     def to_html(self) -> str:
@@ -82,10 +84,12 @@ class Hint:
             f"<tr><td>{'<b>' if i == 0 else ''}{html.escape(e.move)}{'</b>' if i == 0 else ''}</td>"
             f"<td style='text-align:right'>{e.win:.0%}</td><td>{e.low:.0%}-{e.high:.0%}</td>"
             f"<td style='text-align:right'>{e.simulations}</td></tr>" for i, e in enumerate(self.moves))
-        return (f"<div><b>Coach suggests:</b> {html.escape(self.best.move)}<br>"
+        words = (tr("move"), tr("win chance"), tr("{share} interval").format(share="95%"), tr("simulations"))
+        head = "".join(f"<th>{html.escape(word)}</th>" for word in words)
+        suggests = html.escape(tr("Coach suggests:"))
+        return (f"<div><b>{suggests}</b> {html.escape(self.best.move)}<br>"
                 f"<span style='color:#333'>{html.escape(self.reason)}</span>"
-                f"<table style='font-size:90%'><tr><th>move</th><th>win chance</th><th>95% interval</th>"
-                f"<th>simulations</th></tr>{rows}</table></div>")
+                f"<table style='font-size:90%'><tr>{head}</tr>{rows}</table></div>")
 
     _repr_html_ = to_html
 
@@ -213,7 +217,7 @@ def _outlook_changes(facts: dict, mine: dict, theirs: dict) -> list[tuple[float,
         if key in mine and key in theirs:
             diff = mine[key] - theirs[key]
             if abs(diff) >= 0.3:
-                found.append((diff, fact.label, fact.rule))
+                found.append((diff, tr(fact.label), fact.rule))
     return sorted(found, key=lambda t: -abs(t[0]))[:3]
 
 
@@ -222,7 +226,8 @@ def _outlook(facts: dict, mine: dict, theirs: dict, horizon: int) -> str:
     if not changes:
         return ""
     words = "; ".join(f"{diff:+.1f} {label} ({rule})" for diff, label, rule in changes)
-    return f"After {horizon} more turns (the mean of the simulations), against the next best: {words}."
+    return tr("After {horizon} more turns (the mean of the simulations), against the next best: {changes}."
+              ).format(horizon=horizon, changes=words)
 
 
 def _outlook_rules(facts: dict, mine: dict, theirs: dict) -> list[str]:
@@ -246,35 +251,39 @@ def explain(prof: Profile, observation: dict, best: Estimate, others: tuple[Esti
     for key, fact in after.items():
         old = before[key].value
         if fact.value != old:
-            changes.append(f"{fact.label} {_number(old)} \u2192 {_number(fact.value)} ({fact.rule})")
+            changes.append(f"{tr(fact.label)} {_number(old)} \u2192 {_number(fact.value)} ({fact.rule})")
             rules.append(fact.rule)
     for event in world.events[seen:]:
         if event.player == seat and event.rule and event.rule not in _RANDOM_RULES and event.rule not in rules:
             rules.append(event.rule)
     if changes:
-        text = "At once: " + "; ".join(changes) + "."
+        text = tr("At once: {changes}.").format(changes="; ".join(changes))
     else:
         cited = f" ({', '.join(rules)})" if rules else ""
-        text = f"Nothing is counted at once{cited}: the move is worth what it sets up."
+        text = tr("Nothing is counted at once{rules}: the move is worth what it sets up.").format(rules=cited)
     if others and best.outlook and others[0].outlook:
         later = _outlook(before, best.outlook, others[0].outlook, prof.horizon)
         if later:
             text += " " + later
             rules += [rule for rule in _outlook_rules(before, best.outlook, others[0].outlook) if rule not in rules]
-    text += (f" Estimated chance to win {prof.scope}: {best.win:.0%} ({best.low:.0%}-{best.high:.0%}, "
-             f"{best.simulations} simulations of {prof.horizon} more turns)")
+    text += " " + tr("Estimated chance to win {scope}: {win} ({interval}, {simulations} simulations of {horizon} "
+                     "more turns)").format(scope=tr(prof.scope), win=f"{best.win:.0%}",
+                                           interval=f"{best.low:.0%}-{best.high:.0%}",
+                                           simulations=best.simulations, horizon=prof.horizon)
     if math.isfinite(best.lead):
-        ahead = "ahead of" if best.lead >= 0 else "behind"
-        text += f", ending {abs(best.lead):.1f} {prof.unit} {ahead} the best rival on average"
+        ahead = (tr(", ending {lead} {unit} ahead of the best rival on average") if best.lead >= 0
+                 else tr(", ending {lead} {unit} behind the best rival on average"))
+        text += ahead.format(lead=f"{abs(best.lead):.1f}", unit=tr(prof.unit))
     if others:
         second = others[0]
-        text += f". Next best: {second.move}, {second.win:.0%} ({second.low:.0%}-{second.high:.0%})"
+        text += tr(". Next best: {move}, {win} ({interval})").format(
+            move=second.move, win=f"{second.win:.0%}", interval=f"{second.low:.0%}-{second.high:.0%}")
         if best.low > second.high:
-            text += ": clearly worse."
+            text += tr(": clearly worse.")
         else:
-            text += ": the intervals overlap, so the two are close; either is a fair choice."
+            text += tr(": the intervals overlap, so the two are close; either is a fair choice.")
     else:
-        text += ": the only move."
+        text += tr(": the only move.")
     return text, tuple(rules)
 
 

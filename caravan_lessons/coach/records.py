@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core import RuleViolation, SaveFileError, _short, game_module, state_from_dict
 
-__all__ = ["FORMAT", "GameRecord", "load_record"]
+__all__ = ["FORMAT", "GameRecord", "bot_record", "load_record"]
 
 FORMAT = "caravan_lessons record"
 VERSION = 1
@@ -105,6 +105,15 @@ class GameRecord:
         part.start, part.game, part.players = start, self.game, self.players
         part.actions = self.actions[index:]
         part._states = [s for s in self._states[index:]]
+        return part
+
+    def until(self, index: int) -> "GameRecord":
+        """The record of its first ``index`` moves (the same start)."""
+        self.state(index)  # checks index
+        part = GameRecord.__new__(GameRecord)
+        part.start, part.game, part.players = self.start, self.game, self.players
+        part.actions = self.actions[:index]
+        part._states = self._states[:index + 1]
         return part
 
     # -- files --
@@ -231,3 +240,36 @@ def _record_model():
 
         _MODEL = RecordFile
     return _MODEL
+
+
+def bot_record(game: str, bots, seed: int = 0, players: int | None = None, bot_seed: int = 0) -> GameRecord:
+    """A :class:`GameRecord` of a game between bots, for reviews in lessons and labs (Jaipur: its first round).
+
+    Args:
+        game: ``"jaipur"``, ``"samarkand"``, ``"caravan"`` or ``"marco_polo"``.
+        bots: one bot name per seat (the game's own bots: ``make_agent(name, game=game)``).
+        seed: the deal's seed; bot_seed: seat ``s`` plays with seed ``bot_seed + s``.
+        players: seats (default: ``len(bots)``).
+
+    Raises:
+        ValueError: an unknown game or bot, or a number of bots the game does not take (one line).
+    """
+    from ..agents import View, check_lineup, make_agent
+    from ..core import check_seed
+
+    names = check_lineup(bots, "bots", names=True)
+    module = game_module(game)
+    players = players or len(names)
+    if players != len(names):
+        raise ValueError(f"bots names one bot per seat: {players} seats, {len(names)} bots")
+    seed = check_seed(seed)
+    state = module.new_game(seed=seed) if game == "jaipur" else module.new_game(players, seed=seed)
+    agents = [make_agent(name, bot_seed + s, game=game) for s, name in enumerate(names)]
+    start = state.clone()
+    actions = []
+    while not state.is_terminal() and not (game == "jaipur" and state.round_over) and len(actions) < MAX_MOVES:
+        seat = state.current_player
+        action = agents[seat].choose(View(state, seat, state.legal_actions()))
+        state.apply(action)
+        actions.append(action)
+    return GameRecord(start, actions)

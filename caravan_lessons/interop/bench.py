@@ -5,6 +5,9 @@
   ``step``) and OpenSpiel (chance nodes sampled from ``chance_outcomes()``, decisions uniform among
   ``legal_actions()``); the same cap of decisions for all three (Caravan: random games hardly ever end,
   so its episodes are cut at 1,000 decisions); process CPU time, the median of three runs each;
+* where PettingZoo's time goes, per decision: the engine's ``observation(seat)``, the codec's tensor, the
+  legal ids and the mask of N, gymnasium's ``sample(mask)`` (the agent's side: a scan of N) and ``step``,
+  beside the raw engine's whole decision (``legal_actions`` and ``apply``);
 * with ``--duel-games N``: OpenSpiel's ISMCTS (1,000 simulations a move, the game's own evaluator)
   against our MCTS given the same time per move (measured on ISMCTS's first moves), ``N`` two-player
   matches per game in the arena (seats alternate), wins with 95% Wilson intervals.
@@ -18,7 +21,7 @@ import time
 
 from .games import GAMES, spec
 
-__all__ = ["duel", "random_episodes", "run_interop_bench"]
+__all__ = ["duel", "pettingzoo_parts", "random_episodes", "run_interop_bench"]
 
 CAPS = {"jaipur": 1000, "samarkand": 500, "caravan": 1000, "marco_polo": 1000}
 """Decisions per random episode at most (a random Caravan game hardly ever ends)."""
@@ -99,6 +102,46 @@ def random_episodes(game: str, players: int | None = None, seconds: float = 2.0,
     return out
 
 
+def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, cap: int = 300) -> dict:
+    """Microseconds of process CPU time per decision of random PettingZoo episodes, by part: ``observation``
+    (``state.observation(seat)``), ``tensor`` (the codec's ``observe``), ``mask`` (the legal ids and the
+    int8 mask of N), ``sample`` (gymnasium's ``action_space.sample(mask)``), ``step``; and ``raw``, a whole
+    decision of the raw engine on the same seeds (``legal_actions()`` and ``apply``)."""
+    from .pettingzoo import env as make_env
+
+    players = spec(game).check_players(players or PLAYERS[game])
+    env = make_env(game, players, max_actions=cap)
+    clock = time.process_time
+    parts = dict.fromkeys(("observation", "tensor", "mask", "sample", "step"), 0.0)
+    decisions = 0
+    for seed in range(episodes):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)
+                continue
+            t0 = clock()
+            observation = env.state.observation(env._seat[agent])
+            t1 = clock()
+            env.codec.observe(observation)
+            t2 = clock()
+            mask = env.codec.legal_mask(env.state, env._legal_ids())
+            t3 = clock()
+            action = env.action_space(agent).sample(mask)
+            t4 = clock()
+            env.step(action)
+            t5 = clock()
+            for part, spent in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
+                parts[part] += spent
+            decisions += 1
+    start = clock()
+    raw_decisions = sum(_raw(game, players, seed, cap) for seed in range(episodes))
+    out = {part: round(spent / decisions * 1e6, 1) for part, spent in parts.items()}
+    out["raw"] = round((clock() - start) / raw_decisions * 1e6, 1)
+    out["decisions"] = decisions
+    return out
+
+
 def duel(game: str, games: int, simulations: int = 1000, seed: int = 0, processes: int = 1,
          checkpoint_dir: str | None = None, progress: bool = False) -> dict:
     """OpenSpiel's ISMCTS (``simulations`` a move) against our MCTS at the same time per move, two players.
@@ -145,6 +188,8 @@ def run_interop_bench(as_json: bool = False, duel_games: int = 0, processes: int
     figures: dict = {"load_average": [round(x, 2) for x in os.getloadavg()]}
     for game in GAMES:
         figures[f"{game}_random_episodes_per_s"] = random_episodes(game, seconds=seconds)
+    for game in GAMES:
+        figures[f"{game}_pettingzoo_us_per_decision"] = pettingzoo_parts(game)
     for game in GAMES if duel_games else ():
         figures[f"{game}_ismcts_vs_mcts"] = duel(game, duel_games, seed=seed, processes=processes,
                                                  checkpoint_dir=checkpoint_dir)

@@ -675,7 +675,11 @@ class GameEvaluator:
     def evaluate(self, state):
         t = state.position
         n = state.num_players()
+        if t.engine is None:            # before the setup is dealt: nothing to tell the seats apart
+            return np.zeros(n)
         engine = t.engine.clone()
+        if t.pending is not None:       # a decision waiting for its chance nodes: play it, the engine's own draws
+            engine.apply(t.pending.action)
         for _ in range(self.depth):
             if engine.is_terminal() or (self.round_reward is not None and
                                         self.round_reward(engine, max(engine.current_player, 0)) is not None):

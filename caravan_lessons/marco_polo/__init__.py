@@ -34,6 +34,6 @@ __all__ = ["CHARACTERS", "FIRST_GAME", "GOODS", "Action", "Adjust", "BuyBlackDie
            "default_data", "load_data", "new_game", "reachable_objective_cities", "route_cost", "scenario"]
 
 from .agents import SEATS, GreedyAgent, play_match, value  # noqa: E402
-from .agents import AGENTS, HeuristicAgent, determinize, evaluate, playout_policy  # noqa: E402  (MCTS hooks)
+from .agents import AGENTS, HeuristicAgent, PlannerAgent, determinize, evaluate, playout_policy  # noqa: E402
 
-__all__ += ["AGENTS", "SEATS", "GreedyAgent", "play_match", "value", "HeuristicAgent", "determinize", "evaluate", "playout_policy"]
+__all__ += ["AGENTS", "SEATS", "GreedyAgent", "play_match", "value", "HeuristicAgent", "PlannerAgent", "determinize", "evaluate", "playout_policy"]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..agents import MatchResult, RandomAgent, View, _sources, check_lineup, play_out
 from ..core import _short, check_seat, check_seed
 from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Reroll
-from .rules import new_game
+from .rules import State, new_game
 
 SEATS = (2, 3, 4)
 GOOD_VALUE = (1.0, 1.4, 1.8)
@@ -308,6 +308,8 @@ def evaluate(state, player: int) -> float:
     """
     import math
 
+    if not isinstance(state, State):
+        raise ValueError(f"evaluate: state is a Marco Polo position (a State), not {_short(state)}")
     if player.__class__ is not int or not 0 <= player < state.players:
         check_seat(player, "evaluate: player", state.players)
 
@@ -353,9 +355,9 @@ INCOME_VP = {"coins5": 1.0, "camels3": 0.9, "goods2": 1.6, "copy": 1.6, "camel_c
 """What one round's city bonus of each small city is worth in victory points to the planner (MP-CITYBONUS-1:
 a trading post there pays it at the start of every later round, MP-ROUND-3)."""
 
-PLAN = {"post": 1.7, "card": 0.8, "camel_coins": 2.0, "tour": 0.7, "coin_income": 5.0, "camel_income": 1.5,
+PLAN = {"post": 1.7, "card": 0.8, "camel_coins": 2.0, "tour": 0.75, "coin_income": 7.0, "camel_income": 1.5,
         "travels_per_round": 1.0, "coin": 0.05, "camel": 0.08, "contract": 0.5, "good": 0.6, "fulfilled": 1.0,
-        "dice": 0.5, "pips": 0.15, "partial": 0.5, "steps": 4, "table_mean": 0}
+        "dice": 0.5, "pips": 0.15, "partial": 0.5, "steps": 4, "table_mean": 0, "race": 0.0}
 """The planner's weights, in victory points per unit or per city (see :func:`planner_value`)."""
 
 _BONUS_VP = {"coins": 0.15, "camels": 0.08, "pepper": 0.3, "silk": 0.4, "gold": 0.5, "good_choice": 0.4,
@@ -445,36 +447,59 @@ def _wanted(state, seat: int, mine: set, left: int, n_cities: int) -> dict:
     return wanted
 
 
+_TOURS: dict = {}
+
+
 def _tour(state, seat: int, wanted: dict, coins: float, camels: float, travels: float) -> float:
     """The points of the cities a greedy tour reaches with this budget: from the traveller, again and again the
     city the budget still pays with the most points per coin spent (camels at ``PLAN["camel_coins"]`` each),
     or with the most points per travel (the better of the two tours counts: coins or travels may run out
-    first); the first city the budget cannot pay counts in part (the share of its cost in hand)."""
-    return max(_greedy_tour(state, seat, wanted, coins, camels, travels, by_cost)
-               for by_cost in (True, False))
+    first); the first city the budget cannot pay counts in part (the share of its cost in hand).
+
+    Remembered by its inputs (the lookahead asks the same question for many of its children); clear
+    ``_TOURS`` (and ``_LEGS``) after changing :data:`PLAN`."""
+    at = tuple(state.travellers[seat])
+    key = (id(state.map), at, tuple(wanted.items()), coins, camels, travels)
+    found = _TOURS.get(key)
+    if found is None:
+        if len(_TOURS) > 200_000:
+            _TOURS.clear()
+        found = _TOURS[key] = max(_greedy_tour(state, at, wanted, coins, camels, travels, by_cost)
+                                  for by_cost in (True, False))
+    return found
 
 
-def _greedy_tour(state, seat: int, wanted: dict, coins: float, camels: float, travels: float,
+def _greedy_tour(state, at: tuple, wanted: dict, coins: float, camels: float, travels: float,
                  by_cost: bool) -> float:
     legs, rate = _legs(state), PLAN["camel_coins"]
-    at = tuple(state.travellers[seat])
     left = dict(wanted)
+    order = sorted(left)
     total = 0.0
     while left and travels > 0:
-        best = None
-        for city in sorted(left):
-            leg = min((legs[a][city] for a in at if city in legs[a]), default=None, key=lambda e: e[1] + rate * e[2])
+        best = best_ratio = None
+        single = legs[at[0]] if len(at) == 1 else None
+        for city in order:
+            if city not in left:
+                continue
+            if single is not None:
+                leg = single.get(city)
+            else:
+                leg = min((legs[a][city] for a in at if city in legs[a]), default=None,
+                          key=lambda e: e[1] + rate * e[2])
             if leg is None:
                 continue
             n, k, c = leg
-            if not by_cost and (k > coins or c > camels or n > travels):
+            if by_cost:
+                ratio = left[city] / (1.0 + k + rate * c)
+            elif k > coins or c > camels or n > travels:
                 continue
-            ratio = left[city] / (1.0 + k + rate * c) if by_cost else left[city] / n
-            if best is None or ratio > best[0]:
-                best = (ratio, city, n, k, c)
+            else:
+                ratio = left[city] / n
+            if best is None or ratio > best_ratio:
+                best, best_ratio = (city, n, k, c), ratio
         if best is None:
             break
-        _, city, n, k, c = best
+        city, n, k, c = best
         if k <= coins and c <= camels and n <= travels:
             total += left.pop(city)
             coins, camels, travels, at = coins - k, camels - c, travels - n, (city,)
@@ -517,9 +542,11 @@ def planner_value(state, seat: int) -> float:
     beijing = state.posts.get("beijing", ())
     if seat in beijing:
         v += t["beijing_points"][beijing.index(seat)] + sum(goods) // 2
+    most = max(len(f) for f in state.fulfilled)
+    race = t["most_contracts_points"] if most and len(state.fulfilled[seat]) == most else 0
     if over:
-        return v + coins // 10
-    v += coins / 10
+        return v + coins // 10 + race                 # the score sheet exactly (MP-SCORE-5: most contracts)
+    v += coins / 10 + p["race"] * race
     mine = {c for c, owners in state.posts.items() if seat in owners}
     for city in mine:
         if city != "beijing":
@@ -560,6 +587,7 @@ class PlannerAgent(GreedyAgent):
 
     name = "mp-planner"
     worth = staticmethod(planner_value)
+
 
     def choose(self, view: View):
         from .actions import Fulfil

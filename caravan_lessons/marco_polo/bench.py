@@ -59,7 +59,8 @@ class _Recorder:
         return action
 
 
-def lab_games(games: int, players: int = 4, seed: int = 0, bots="mp-heuristic", progress: bool = True):
+def lab_games(games: int, players: int = 4, seed: int = 0, bots="mp-heuristic", progress: bool = True,
+              first: int = 0):
     """Play ``games`` games between bots with characters drawn at random (the strategy lab's experiment).
 
     Args:
@@ -68,6 +69,9 @@ def lab_games(games: int, players: int = 4, seed: int = 0, bots="mp-heuristic", 
         seed: the seed of the whole experiment (game ``i`` and its bots get seeds derived from it).
         bots: one bot name for every seat, or a list of one name per seat.
         progress: show a tqdm progress bar.
+        first: the number of the first game: games ``first`` to ``first + games - 1`` of the experiment are
+            played, so a long run can be split (``lab_games(120, first=120)`` plays games 120-239 of the same
+            experiment as ``lab_games(240)``; concatenate the rows and add up the route counters).
 
     Returns:
         ``(seats, routes)``: a pandas DataFrame with one row per seat per game (game, seat, bot, character, vp,
@@ -76,7 +80,7 @@ def lab_games(games: int, players: int = 4, seed: int = 0, bots="mp-heuristic", 
         travelled, ``{(a, b): times}`` with ``a < b``.
 
     Raises:
-        ValueError: a bad number of games, players or bot name.
+        ValueError: a bad number of games, first game, players or bot name.
     """
     from collections import Counter
 
@@ -88,13 +92,15 @@ def lab_games(games: int, players: int = 4, seed: int = 0, bots="mp-heuristic", 
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, not {games!r}")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError(f"first must be a whole number of games, 0 or more, not {first!r}")
     if players not in (2, 3, 4) or isinstance(players, bool):
         raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
     names = [bots] * players if isinstance(bots, str) else list(bots)
     if len(names) != players:
         raise ValueError(f"give one bot per seat ({players}), not {names!r}")
     rows, routes = [], Counter()
-    for i in tqdm(range(games), desc=f"Marco Polo, {players} bots", disable=not progress, unit="game"):
+    for i in tqdm(range(first, first + games), desc=f"Marco Polo, {players} bots", disable=not progress, unit="game"):
         rng = random.Random(derive_seed(seed, "characters", i))
         chars = rng.sample(CHARACTERS, players)
         state = new_game(players, seed=derive_seed(seed, "game", i), characters=chars)

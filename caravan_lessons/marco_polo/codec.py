@@ -1,6 +1,6 @@
 """The Voyages of Marco Polo: action codec and observation tensor (OpenSpiel, PettingZoo, learning agents).
 
-Every action the engine can offer has a fixed id ``0..N-1``; with the package's data ``N = 334,005``
+Every action the engine can offer has a fixed id ``0..N-1``; with the package's data ``N = 335,480``
 for 2, 3 and 4 players (:func:`blocks` lists the blocks and their sizes):
 
 * **Place** (MP-ACT-1, MP-BONUS-3) -- a space and the dice put there: every space (5 coins, the four

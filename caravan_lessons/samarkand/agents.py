@@ -125,6 +125,36 @@ class HeuristicAgent:
         return max(actions, key=lambda a: score_action(state, a, me, self.rival_weight) + self.rng.random() * 1e-3)
 
 
+class LookaheadAgent(HeuristicAgent):
+    """The heuristic's one decision of lookahead, and the decisions that one leaves to the same seat taken
+    greedily too (a second camel or the end of the turn, SAM-EXT-4; the discard after a marriage, SAM-MARRY-4;
+    its own card's sale), so a first camel is judged with the second it allows and a marriage with the cards
+    it draws (from a deck dealt again at random: the real order stays hidden). Scored by :func:`estimate`
+    less ``rival_weight`` times the best rival's."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int | None = None, rival_weight: float = 0.3, depth: int = 2):
+        super().__init__(seed, rival_weight)
+        self.depth = depth
+
+    def choose(self, view: View):
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        me = view.player
+        state = resample(view._state, me, self.rng)
+        return max(actions, key=lambda a: self._settled(state._child_listed(a), me, self.depth)
+                   + self.rng.random() * 1e-3)
+
+    def _settled(self, state: State, me: int, depth: int) -> float:
+        if depth and state.current_player == me and not state.is_terminal():
+            return max(self._settled(state._child_listed(a), me, depth - 1) for a in state.legal_actions())
+        terms = _family_terms(state)
+        rivals = max(estimate(state, q, terms) for q in range(state.players) if q != me)
+        return estimate(state, me, terms) - self.rival_weight * rivals
+
+
 def score_action(state: State, action, me: int, rival_weight: float = 0.3) -> float:
     """The value of ``action`` for seat ``me`` after one decision (see :class:`HeuristicAgent`)."""
     child = state._child_listed(action)
@@ -241,6 +271,8 @@ def evaluate(state: State, player: int) -> float:
     Raises:
         ValueError: ``player`` is not a seat number of ``state`` (booleans and floats are not).
     """
+    if not isinstance(state, State):
+        raise ValueError(f"evaluate: state is a Samarkand position (a State), not {_short(state)}")
     if player.__class__ is not int or not 0 <= player < state.players:
         check_seat(player, "evaluate: player", state.players)
     mine = estimate(state, player)
@@ -291,6 +323,7 @@ AGENTS = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "heuristic": HeuristicAgent,
+    "lookahead": LookaheadAgent,
     "mcts": lambda seed=None, **options: _mcts(seed, **options),
 }
 """Samarkand's bots by name (the names of ``caravan_lessons.agents.AGENTS``)."""

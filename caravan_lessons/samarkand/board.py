@@ -14,6 +14,7 @@ then the game rules below (SAM-COMP-1, SAM-COMP-2, SAM-COMP-4). Any problem rais
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal
@@ -111,8 +112,13 @@ teaching board that keeps its name is another board and never takes the teaching
 
 
 def board_with(fingerprint) -> "Board | None":
-    """The board of this content (:attr:`Board.fingerprint`) loaded in this session, or None."""
-    return _LOADED.get(fingerprint) if isinstance(fingerprint, str) else None
+    """The board of this content (:attr:`Board.fingerprint`) loaded in this session, or None. The teaching
+    board is always known (loaded here if this process has not used it yet: a fresh worker process)."""
+    if not isinstance(fingerprint, str):
+        return None
+    if fingerprint not in _LOADED:
+        default_board()
+    return _LOADED.get(fingerprint)
 
 
 def board_named(name) -> "Board | None":
@@ -317,7 +323,7 @@ def load_board(board: Any = None, families: Any = None) -> Board:
             the message naming the file, the entry and the rule ID. A given families file's colours
             must be colours matplotlib can draw (checked with ``matplotlib.colors.is_color_like``).
     """
-    fam_source = "families file" if families is None or isinstance(families, dict) else str(families)
+    fam_source = str(families) if isinstance(families, (str, os.PathLike)) else "families file"
     own_families = families is None
     if families is None:
         families = package_file("samarkand", "families.json")

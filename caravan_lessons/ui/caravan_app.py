@@ -27,7 +27,7 @@ from .. import boards
 from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, make_bot, new_game
 from ..caravan.agents import BOTS as CARAVAN_BOTS
 from ..core import _short, join_and, plural
-from ..i18n import N_, ngettext, tr
+from ..i18n import N_, get_language, ngettext, tr
 from ..caravan.components import GOODS, PLAYER_COLOURS, good_name
 from .board import LiveBoard
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
@@ -70,7 +70,7 @@ class CaravanApp(PlayShell):
 
         self.picker = None
         if canvas not in ("png", "ipympl"):
-            raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
+            raise ValueError(f"canvas must be 'png' or 'ipympl', not {_short(canvas)}")
         if state is None:
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
                 raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {_short(players)}")
@@ -90,7 +90,9 @@ class CaravanApp(PlayShell):
         self.figure = Figure(figsize=(5.8, 6.5), dpi=80)
         self.board_ax = self.figure.add_axes((0.0, 0.2, 1.0, 0.8))
         viz.draw_grid(state.board, self.board_ax)
-        viz.draw_legend(state, self.figure.add_axes((0.0, 0.0, 1.0, 0.19)), fontsize=8.5)
+        self.legend_ax = self.figure.add_axes((0.0, 0.0, 1.0, 0.19))
+        viz.draw_legend(state, self.legend_ax, fontsize=8.5)
+        self._legend_language = get_language()
         self.canvas_kind = canvas
         self.board = LiveBoard(self.figure, self.board_ax, canvas=canvas, css_class="caravan-board", num=id(self),
                                width="464px", mark_marker="s", mark_size=58.0 ** 2)
@@ -124,6 +126,11 @@ class CaravanApp(PlayShell):
         self.groups_box.description = tr("Shade my camel groups")
         self.legal_title.value = (tr("<b>Legal actions</b> (or click the board)") if self.canvas_kind == "ipympl"
                                   else tr("<b>Legal actions</b>"))
+        if getattr(self, "_legend_language", get_language()) != get_language():   # the legend under the board anew
+            self._legend_language = get_language()
+            self.legend_ax.clear()
+            self._viz.draw_legend(self.state, self.legend_ax, fontsize=8.5)
+            self.board.invalidate()
 
     def layout_children(self) -> list:
         # the undo button sits on a row of its own: "Undo my move and the result" (230 px) is whole there

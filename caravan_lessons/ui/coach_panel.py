@@ -26,6 +26,9 @@ import threading
 
 import ipywidgets as W
 
+from ..i18n import N_, ngettext, tr
+from ..viz.coach import tag_word
+
 __all__ = ["CoachPanel", "HINT_BUDGET_S", "REVIEW_BUDGET_S"]
 
 HINT_BUDGET_S = 0.8
@@ -56,17 +59,15 @@ class CoachPanel:
         self.hint_budget = hint_budget
         self.review_budget = review_budget
         self.workers = workers or min(2, os.cpu_count() or 1)
-        self.hint_button = W.Button(description="Hint", icon="lightbulb-o", tooltip="the coach suggests a move "
-                                    "(you still decide)", layout=W.Layout(width="90px")).add_class(f"{prefix}-hint")
+        self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="90px")).add_class(f"{prefix}-hint")
         self.hint_button.on_click(lambda _b: self.hint())
         self.hint_view = W.HTML().add_class(f"{prefix}-hint-text")
-        self.review_button = W.Button(description="Review", icon="search", button_style="info",
-                                      tooltip="the coach judges every decision of yours in this round or game",
+        self.review_button = W.Button(icon="search", button_style="info",
                                       layout=W.Layout(width="110px", display="none")).add_class(f"{prefix}-review")
         self.review_button.on_click(lambda _b: self.review())
-        self.progress = W.IntProgress(value=0, min=0, max=1, description="Reviewing",
+        self.progress = W.IntProgress(value=0, min=0, max=1,
                                       layout=W.Layout(width="360px"), style={"description_width": "80px"})
-        self.stop_button = W.Button(description="Stop", icon="stop", layout=W.Layout(width="80px")).add_class(
+        self.stop_button = W.Button(icon="stop", layout=W.Layout(width="80px")).add_class(
             f"{prefix}-review-stop")
         self.stop_button.on_click(lambda _b: self.stop())
         self.progress_row = W.HBox([self.progress, self.stop_button], layout=W.Layout(display="none"))
@@ -75,7 +76,7 @@ class CoachPanel:
             f"{prefix}-review-graph")
         self.costly_images = [W.Image(format="png", layout=W.Layout(max_width="760px")) for _ in range(3)]
         self.costly_text = [W.HTML() for _ in range(3)]
-        self.try_buttons = [W.Button(description="Try the better move", icon="undo", layout=W.Layout(width="200px"))
+        self.try_buttons = [W.Button(icon="undo", layout=W.Layout(width="200px"))
                             .add_class(f"{prefix}-review-try") for _ in range(3)]
         for k, button in enumerate(self.try_buttons):
             button.on_click(lambda _b, k=k: self.try_better(k))
@@ -92,7 +93,27 @@ class CoachPanel:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._reviewed_at = None
+        self._review_seat = None
         self._start = 0
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The words of the current language on the buttons; a hint or a review shown is worded again
+        (called by the shell's ``relabel`` when the language changes)."""
+        self.hint_button.description = tr("Hint")
+        self.hint_button.tooltip = tr("the coach suggests a move (you still decide)")
+        self.review_button.description = tr("Review")
+        self.review_button.tooltip = tr("the coach judges every decision of yours in this round or game")
+        self.progress.description = tr("Reviewing")
+        self.stop_button.description = tr("Stop")
+        for button in self.try_buttons:
+            button.description = tr("Try the better move")
+        if self.last_hint is not None and self._hint_at is not None:
+            self.hint_view.value = _hint_html(self.last_hint)
+        running = self._thread is not None and self._thread.is_alive()
+        if (not running and self._reviewed_at is not None and self.last_review is not None
+                and self._review_seat is not None):
+            self._show_review(self.last_review, self.last_record, self._review_seat)
 
     # -- the hint --
 
@@ -100,14 +121,14 @@ class CoachPanel:
         """The human seat a hint is for now, or a reason why there is none."""
         app, state = self.app, self.app.state
         if not app.live:
-            return None, "You are replaying: move the slider to the end to ask for a hint."
+            return None, tr("You are replaying: move the slider to the end to ask for a hint.")
         if state.is_terminal():
-            return None, "The game is over: press Review to see where the game was won and lost."
+            return None, tr("The game is over: press Review to see where the game was won and lost.")
         if app.paused:
-            return None, f"{app.pause_reason(state)} Press Review to see your costliest moves."
+            return None, app.pause_reason(state) + " " + tr("Press Review to see your costliest moves.")
         seat = state.current_player
         if app.seats[seat] != "human":
-            return None, "It is a bot's turn."
+            return None, tr("It is a bot's turn.")
         return seat, ""
 
     def hint(self) -> bool:
@@ -116,19 +137,19 @@ class CoachPanel:
 
         seat, why = self._hint_seat()
         if seat is None:
-            self.hint_view.value = f"<i>{html.escape(why)}</i>"
+            self.hint_view.value = f"<i>{_text(why)}</i>"
             return False
-        self.hint_view.value = "<i>The coach is thinking...</i>"
+        self.hint_view.value = "<i>" + _text(tr("The coach is thinking...")) + "</i>"
         try:
             advice = hint(self.app.state, seat, budget_s=self.hint_budget, seed=len(self.app.snapshots))
         except ValueError as error:
-            self.hint_view.value = f"<i>No hint: {html.escape(str(error))}</i>"
+            self.hint_view.value = "<i>" + _text(tr("No hint: {error}").format(error=error)) + "</i>"
             return False
         self.last_hint = advice
         self._hint_at = len(self.app.snapshots)
         self.hint_view.value = _hint_html(advice)
-        self.app.highlight(advice.action, note=f"<b>Hint:</b> {html.escape(advice.best.move)} "
-                                               "(highlighted; you decide)")
+        self.app.highlight(advice.action, note=tr("<b>Hint:</b> {move} (highlighted; you decide)").format(
+            move=_text(advice.best.move)))
         return True
 
     def refresh(self) -> None:
@@ -164,23 +185,27 @@ class CoachPanel:
         from ..coach import decisions
 
         if self._thread is not None and self._thread.is_alive():
-            self.review_status.value = "<i>A review is already running.</i>"
+            self.review_status.value = "<i>" + _text(tr("A review is already running.")) + "</i>"
             return False
         seat = self.review_seat()
         if seat is None:
-            self.review_status.value = "<i>Every seat is a bot: make a seat human to be reviewed.</i>"
+            self.review_status.value = ("<i>" + _text(tr("Every seat is a bot: make a seat human to be "
+                                                               "reviewed.")) + "</i>")
             return False
         self._start = self.app.review_start()
         record = self.app.record().since(self._start)
         todo = len(decisions(record, seat))
         if not todo:
-            self.review_status.value = "<i>Nothing to review: no decision of yours since the round began.</i>"
+            self.review_status.value = ("<i>" + _text(tr("Nothing to review: no decision of yours since the "
+                                                               "round began.")) + "</i>")
             return False
         self._stop.clear()
         self.progress.max, self.progress.value = todo, 0
         self.progress_row.layout.display = None
-        self.review_status.value = (f"<i>The coach judges your {todo} decisions ({self.review_budget:g} s each, "
-                                    f"{self.workers} processes); you can keep reading meanwhile.</i>")
+        self.review_status.value = "<i>" + _text(ngettext(
+            "The coach judges your {n} decision ({budget} s each, {workers} processes); you can keep reading "
+            "meanwhile.", "The coach judges your {n} decisions ({budget} s each, {workers} processes); you can keep "
+            "reading meanwhile.", todo).format(n=todo, budget=f"{self.review_budget:g}", workers=self.workers)) + "</i>"
         self.review_button.disabled = True
         self._reviewed_at = len(self.app.snapshots)
         if background:
@@ -209,7 +234,8 @@ class CoachPanel:
             frame = review(record, seat, budget_s=self.review_budget, workers=workers or self.workers,
                            progress=False, cancel=self._stop, on_row=moved, game=self.app.coach_game)
         except Exception as error:  # noqa: BLE001 - shown to the learner, the app stays usable
-            self.review_status.value = f"<span style='color:#b71c1c'>The review failed: {html.escape(str(error))}</span>"
+            failed = _text(tr("The review failed: {error}").format(error=error))
+            self.review_status.value = f"<span style='color:#b71c1c'>{failed}</span>"
             self.progress_row.layout.display = "none"
             self.review_button.disabled = False
             return
@@ -222,15 +248,22 @@ class CoachPanel:
         from ..viz import coach as coach_viz
 
         self.progress_row.layout.display = "none"
+        self._review_seat = seat
         tags = frame["tag"].value_counts().to_dict() if len(frame) else {}
-        words = ", ".join(f"{tags[t]} {t if tags[t] == 1 else t + 's'}" for t in ("blunder", "mistake", "inaccuracy")
-                          if tags.get(t))
-        done = (f"{len(frame)} of {frame.attrs['decisions']} decisions judged (stopped)" if frame.attrs["cancelled"]
-                else f"{len(frame)} decisions judged")
-        self.review_status.value = (f"<b>Review of {html.escape(self.app.seat_name(seat))}</b>: {done}; "
-                                    f"{words or 'no move shown to lose win chance'}. A move is tagged only when "
-                                    "the simulations show the loss (5, 10, 20 percentage points of win chance: "
-                                    "inaccuracy, mistake, blunder).")
+        counted = {"blunder": ngettext("{n} blunder", "{n} blunders", tags.get("blunder", 0)),
+                   "mistake": ngettext("{n} mistake", "{n} mistakes", tags.get("mistake", 0)),
+                   "inaccuracy": ngettext("{n} inaccuracy", "{n} inaccuracies", tags.get("inaccuracy", 0))}
+        words = ", ".join(counted[t].format(n=tags[t]) for t in ("blunder", "mistake", "inaccuracy") if tags.get(t))
+        if frame.attrs["cancelled"]:
+            done = ngettext("{n} of {total} decision judged (stopped)", "{n} of {total} decisions judged (stopped)",
+                            frame.attrs["decisions"]).format(n=len(frame), total=frame.attrs["decisions"])
+        else:
+            done = ngettext("{n} decision judged", "{n} decisions judged", len(frame)).format(n=len(frame))
+        title = tr("Review of {seat}").format(seat=self.app.seat_name(seat))
+        self.review_status.value = (f"<b>{_text(title)}</b>: " + _text(tr(
+            "{done}; {tags}. A move is tagged only when the simulations show the loss (5, 10, 20 percentage points "
+            "of win chance: inaccuracy, mistake, blunder).").format(
+            done=done, tags=words or tr("no move shown to lose win chance"))))
         ax = coach_viz.evaluation_graph(frame)
         self.graph.value = to_png(ax.figure, dpi=72)
         self.graph.layout.display = None
@@ -243,9 +276,11 @@ class CoachPanel:
             row = self._costly_rows[k]
             fig = coach_viz.draw_costly_move(record, row, seat)
             self.costly_images[k].value = to_png(fig, dpi=72)
-            self.costly_text[k].value = (f"<b>{k + 1}. Move {int(row.move_number)}</b> ({html.escape(row.tag)}): you "
-                                         f"played <i>{html.escape(row.played)}</i>; better: "
-                                         f"<b>{html.escape(row.best)}</b>")
+            self.costly_text[k].value = tr("<b>{k}. Move {n}</b> ({tag}): you played <i>{played}</i>; better: "
+                                           "<b>{best}</b>").format(k=k + 1, n=int(row.move_number),
+                                                                    tag=_text(tag_word(row.tag)),
+                                                                    played=_text(row.played),
+                                                                    best=_text(row.best))
             box.layout.display = None
 
     def _hide_review(self) -> None:
@@ -267,23 +302,34 @@ class CoachPanel:
         state = self.app.state
         better = {str(a): a for a in state.legal_actions()}.get(row.best)
         self._hide_review()
-        self.hint_view.value = (f"<b>Back before move {int(row.move_number)}.</b> The coach's move here: "
-                                f"<b>{html.escape(row.best)}</b> (estimated win chance {row.win_best:.0%}, yours was "
-                                f"{row.win_played:.0%}). Play it, or anything else.")
+        self.hint_view.value = tr("<b>Back before move {n}.</b> The coach's move here: <b>{best}</b> (estimated win "
+                                  "chance {win_best}, yours was {win_played}). Play it, or anything else.").format(
+            n=int(row.move_number), best=_text(row.best), win_best=f"{row.win_best:.0%}",
+            win_played=f"{row.win_played:.0%}")
         self._hint_at = len(self.app.snapshots)
         if better is not None:
-            self.app.highlight(better, note=f"<b>The better move:</b> {html.escape(row.best)}")
+            self.app.highlight(better, note=tr("<b>The better move:</b> {move}").format(move=_text(row.best)))
         return True
 
 
 def _hint_html(advice) -> str:
     """The hint under the board: the move, the reason, and the moves compared (win chance, interval)."""
     rows = "".join(
-        f"<tr><td>{'<b>' if i == 0 else ''}{html.escape(e.move)}{'</b>' if i == 0 else ''}</td>"
+        f"<tr><td>{'<b>' if i == 0 else ''}{_text(e.move)}{'</b>' if i == 0 else ''}</td>"
         f"<td style='text-align:right;padding:0 8px'>{e.win:.0%}</td><td>{e.low:.0%}&ndash;{e.high:.0%}</td>"
         f"<td style='text-align:right;padding:0 8px'>{e.simulations}</td></tr>" for i, e in enumerate(advice.moves))
+    move, chance, sims = (_text(tr(word)) for word in ("move", "win chance", "simulations"))
+    interval = _text(tr("{share} interval").format(share="95%"))
     return (f"<div style='border-left:4px solid #f0a020;padding:2px 8px;margin:4px 0'>"
-            f"<b>Coach's hint:</b> {html.escape(advice.best.move)}<br>"
-            f"<span style='font-size:92%'>{html.escape(advice.reason)}</span>"
-            f"<table style='font-size:90%;margin-top:4px'><tr><th style='text-align:left'>move</th>"
-            f"<th>win chance</th><th>95% interval</th><th>simulations</th></tr>{rows}</table></div>")
+            f"<b>{_text(tr(COACH_HINT))}</b> {_text(advice.best.move)}<br>"
+            f"<span style='font-size:92%'>{_text(advice.reason)}</span>"
+            f"<table style='font-size:90%;margin-top:4px'><tr><th style='text-align:left'>{move}</th>"
+            f"<th>{chance}</th><th>{interval}</th><th>{sims}</th></tr>{rows}</table></div>")
+
+
+COACH_HINT = N_("Coach's hint:")
+
+
+def _text(words: str) -> str:
+    """``words`` safe inside an HTML element (``<``, ``>``, ``&`` escaped; an apostrophe stays one)."""
+    return html.escape(words, quote=False)

@@ -47,7 +47,7 @@ from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
 __all__ = ["BOTS", "MarcoPoloApp", "MarcoPoloGuide", "guided_first_turn"]
 
-BOTS = ("random", "mp-greedy", "mp-heuristic", "mp-mcts")
+BOTS = ("random", "mp-greedy", "mp-heuristic", "mp-planner", "mp-mcts")
 """The bots that play Marco Polo (the seat pickers offer these)."""
 MAIN_SPACES = ("coins", "bazaar:camel", "bazaar:pepper", "bazaar:silk", "bazaar:gold", "khan", "contracts", "travel")
 SPACE_RULE = {"coins": "MP-ACT-3", "khan": "MP-KHAN-1", "contracts": "MP-CONTRACT-1", "travel": "MP-TRAVEL-1"}
@@ -104,7 +104,7 @@ class MarcoPoloApp(PlayShell):
 
         self.picker = None
         if canvas not in ("png", "ipympl"):
-            raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
+            raise ValueError(f"canvas must be 'png' or 'ipympl', not {_short(canvas)}")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"The Voyages of Marco Polo is played by 2, 3 or 4 players, not {_short(players)}")
         seats = self.seat_list(seats, players, "mp-heuristic")
@@ -114,11 +114,19 @@ class MarcoPoloApp(PlayShell):
         self.destination = None
         self._filter: str | None = None
         self._drawn = None
-        self.map_view = MapView(state, figsize=(10, 6.0))
-        self.map_view.figure.set_dpi(80)                # 800 x 480 pixels: whole at JupyterLab's default width
+        # 800 x 432 pixels, whole at JupyterLab's default width; no room for a title (the heading is map_caption):
+        # the map fills the height it has
+        self.map_view = MapView(state, figsize=(10, 5.4), heading=False)
+        self.map_view.figure.set_dpi(80)
         self.board = LiveBoard(self.map_view.figure, self.map_view.ax, canvas=canvas, css_class="mp-map", num=id(self),
                                mark_size=700)
         self.map_widget = self.board.widget
+        # the map's heading (whose turn, the travel preview, a round's end) as a line of HTML above the canvas, not
+        # a title drawn on it: a title's glyphs, drawn again over the blitted map at every click, were about half
+        # of a map click's kernel time (40 of 92 ms at load 21); one line high, so the map never moves
+        self.map_caption = W.HTML(layout=W.Layout(height="1.6em", margin="0", overflow="hidden", width="100%",
+                                                  max_width=f"{int(self.map_view.figure.bbox.width)}px")).add_class(
+            "mp-map-caption")
         self.picker = BoardPicker(self.map_view.figure, state.data.board, self.pick_location)
         button = W.Layout(width="auto", min_width="120px")
         self.space_buttons = {}
@@ -194,7 +202,8 @@ class MarcoPoloApp(PlayShell):
         self.explain.layout.height = "7em"
         self.explain.layout.overflow = "auto"
         # the coach's hint goes under the map (the Hint button beside undo): nothing above it moves
-        return [self.settings, self.status, self.stepper_box, main, self.explain, self.map_widget, self.coach.hint_view,
+        return [self.settings, self.status, self.stepper_box, main, self.explain, self.map_caption, self.map_widget,
+                self.coach.hint_view,
                 W.HBox([self.boards_view, W.VBox([self.spaces_view, self.contracts_view])],
                        layout=W.Layout(flex_flow="row wrap")),
                 W.HBox([self.undo_button, self.coach.hint_button, self.replay_box]), self.log_view]
@@ -373,14 +382,18 @@ class MarcoPoloApp(PlayShell):
         if paused:
             title = tr("Round {ended} of 5 is over: read the summary above, then press Next round").format(
                 ended=state.round - 1)
-        # only what the map shows: the pieces, whose turn (the title), the travel preview
+        from ..viz.marco_polo import map_title
+
+        heading = html.escape(map_title(state) if title is None else title)
+        self.map_caption.value = f"<div style='text-align:center;font-weight:600'>{heading}</div>"
+        # only what the map shows: the pieces, the travel preview (the heading is the caption above it)
         key = (tuple(map(tuple, state.travellers)), tuple(sorted((c, tuple(o)) for c, o in state.posts.items())),
                tuple(sorted(state.outposts.items())), state.current_player, state.round, state.is_terminal(),
-               seat, tuple(path or ()), bool(travelling), paused, marks, title)
+               seat, tuple(path or ()), bool(travelling), paused, marks)
         if key == self._drawn:
             return
         self._drawn = key
-        self.map_view.update(state, player=seat if seat >= 0 else None, reachable=reach, path=path, title=title)
+        self.map_view.update(state, player=seat if seat >= 0 else None, reachable=reach, path=path, title="")
         self.board.rebind(self.map_view.ax)            # the map is drawn anew when an outpost bonus is taken
         self.board.mark(marks)
         self.board.show(self.map_view._dynamic)

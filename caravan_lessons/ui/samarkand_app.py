@@ -20,7 +20,7 @@ import ipywidgets as W
 from ..agents import make_agent
 from ..samarkand.agents import AGENTS as SAMARKAND_BOTS
 from ..core import _short, join_and, plural
-from ..i18n import N_, Translated, ngettext, tr
+from ..i18n import N_, Translated, get_language, ngettext, tr
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.scoring import card_value
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide
@@ -109,6 +109,7 @@ class SamarkandApp(PlayShell):
         self.map_figure = Figure(figsize=(10.2, 6.2), dpi=80, layout="constrained")
         self.map_axes = self.map_figure.add_subplot()
         self.map_view = MapView(state, self.map_axes)
+        self._map_language = get_language()
         self.board = LiveBoard(self.map_figure, self.map_axes, canvas=canvas, css_class="samarkand-map", num=id(self),
                                mark_size=1100)
         self.map_widget = self.board.widget
@@ -149,6 +150,15 @@ class SamarkandApp(PlayShell):
         for name, button in self.buttons.items():
             button.description = tr(BUTTONS[name])
         self._drawn = None
+        if getattr(self, "_map_language", get_language()) != get_language():   # the map's legend and houses anew
+            from ..viz.samarkand import MapView
+
+            self._map_language = get_language()
+            self.map_figure.clear()
+            self.map_axes = self.map_figure.add_subplot()
+            self.map_view = MapView(self.state, self.map_axes)
+            self.board.rebind(self.map_axes)
+            self.board.invalidate()
 
     def _make_bots(self) -> None:
         self.bots = {seat: make_agent(who, self.bot_seed + seat, game="samarkand")
@@ -162,7 +172,7 @@ class SamarkandApp(PlayShell):
                            W.HBox([self.discard_picker, self.buttons["discard"]]),
                            W.HBox([self.buttons["sell"], self.buttons["keep"]])],
                           layout=W.Layout(flex="0 0 auto", width="470px"))
-        reference = W.VBox([self.hand_view, self.houses_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
+        reference = W.VBox([self.hand_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
         # what the learner acts on first (status, map, controls), the reference (hand, houses) beside them
         # the board never moves under the pointer: the status line above it keeps its height, and the message
         # line (which grows with the bots' moves and refusals) sits below it in a box of fixed height
@@ -172,6 +182,7 @@ class SamarkandApp(PlayShell):
         # the coach's hint (the reason and the moves compared) goes below the controls, so nothing moves under them
         return [self.settings, self.status, self.stepper_box, self.map_widget, self.explain,
                 W.HBox([controls, reference], layout=W.Layout(flex_flow="row wrap")),
+                self.houses_view,           # the whole width: the table's header words fit on one line
                 W.HBox([self.undo_button, self.coach.hint_button]), self.coach.hint_view,
                 self.replay_box, self.log_view]
 

@@ -293,7 +293,9 @@ class PlayShell(W.VBox):
                                           value=get_language(), layout=W.Layout(width="190px", margin="0 0 0 12px"),
                                           style={"description_width": "initial"}).add_class(f"{prefix}-language")
         self.language_picker.observe(lambda change: self._language_chosen(change["new"]), names="value")
-        self.settings = W.HBox([W.HBox(self.seat_pickers, layout=W.Layout(flex="0 0 auto")), self.mode_box,
+        # 4 or 5 seat pickers are wider than a notebook's output: they wrap too (the 4th touched the edge)
+        self.settings = W.HBox([W.HBox(self.seat_pickers, layout=W.Layout(flex="0 1 auto", flex_flow="row wrap")),
+                                self.mode_box,
                                 self.language_picker],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class(
             f"{prefix}-settings")
@@ -360,6 +362,7 @@ class PlayShell(W.VBox):
             self.continue_button.description = tr(self.continue_label)
             self.replay.description = tr("Replay move")
             self.stepper.relabel()
+            self.coach.relabel()
         finally:
             self._relabelling = False
 
@@ -951,7 +954,9 @@ class PlayShell(W.VBox):
         if getattr(self, "_closed", False):
             return
         self._closed = True
-        self._stop_listening()
+        stop = getattr(self, "_stop_listening", None)  # unset if the constructor refused its arguments
+        if stop is not None:                            # (close then runs from Widget.__del__)
+            stop()
         walk(self)
         for widget in reversed(list(found.values())):
             W.Widget.close(widget)  # not the subclasses' close (this one), which would walk again

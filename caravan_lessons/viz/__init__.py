@@ -64,7 +64,10 @@ def draw_score_steps(sheet, step: int | None = None, fig=None, names=None, colou
         fig = Figure(figsize=(6, 3))
     fig.clear()
     ax = fig.add_axes((0.11, 0.2, 0.55, 0.68))
-    names = list(names or [f"player {p}" for p in range(sheet.players)])
+    from ..i18n import tr
+    from ..ui.common import amount, category_label, unit_name
+
+    names = list(names or [tr("player {seat}").format(seat=p) for p in range(sheet.players)])
     colours = colours or {}
 
     spare = iter(["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -82,30 +85,30 @@ def draw_score_steps(sheet, step: int | None = None, fig=None, names=None, colou
     legend: dict[str, str] = {}
     for i, row in enumerate(rows):
         category = category_of(row)
-        label = category.split(":")[-1] if category.startswith("goods:") else category.split(":")[0]
-        legend.setdefault(label, colour(category))
+        legend.setdefault(category_label(category), colour(category))
         newest = i == len(rows) - 1
         fill = colour(category)
         light = sum(to_rgb(fill)) > 2.7        # a near-white colour (Caravan's salt) gets a grey edge to show
         ax.bar(row.player, row.points, bottom=bottoms[row.player], color=fill, width=0.6,
                edgecolor="red" if newest else ("#888888" if light else "white"), linewidth=2 if newest else 0.5)
         bottoms[row.player] += row.points
-    ax.set_xticks(range(sheet.players), [f"{names[p]}\n{bottoms[p]} {sheet.unit}" for p in range(sheet.players)],
+    ax.set_xticks(range(sheet.players), [f"{names[p]}\n{amount(bottoms[p], sheet.unit)}" for p in range(sheet.players)],
                   fontsize=9)
     ax.set_xlim(-0.6, sheet.players - 0.4)
     ax.set_ylim(0, max(sheet.totals() + [1]) * 1.1)
-    ax.set_ylabel(sheet.unit, fontsize=9)
+    ax.set_ylabel(unit_name(sheet.unit), fontsize=9)
     ax.tick_params(axis="y", labelsize=9)
     if rows:
         last = rows[-1]
-        ax.set_title(f"step {len(rows)} of {len(sheet.rows)}: {names[last.player]}, +{last.points} {sheet.unit} "
-                     f"[{last.rule}]", fontsize=9)
+        ax.set_title(tr("step {step} of {steps}: {player}, +{points} [{rule}]").format(
+            step=len(rows), steps=len(sheet.rows), player=names[last.player], points=amount(last.points, sheet.unit),
+            rule=last.rule), fontsize=9)
     else:
-        ax.set_title(f"step 0 of {len(sheet.rows)}: nothing counted yet", fontsize=9)
+        ax.set_title(tr("step 0 of {steps}: nothing counted yet").format(steps=len(sheet.rows)), fontsize=9)
     if legend:
         fig.legend(handles=[Patch(facecolor=c, edgecolor="#333", label=k) for k, c in legend.items()],
                    loc="center left", bbox_to_anchor=(0.69, 0.54), fontsize=9, frameon=False,
-                   title="counted so far", title_fontsize=9)
+                   title=tr("counted so far"), title_fontsize=9)
     return fig
 
 

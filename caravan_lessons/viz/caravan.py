@@ -15,7 +15,8 @@ from matplotlib.patches import Rectangle
 
 from .. import boards
 from ..core import plural
-from ..caravan.components import DRAW_COLOURS, GOODS, PLAYER_COLOURS, RARE
+from ..caravan.components import DRAW_COLOURS, GOODS, PLAYER_COLOURS, RARE, good_name
+from ..i18n import tr
 from . import to_png  # noqa: F401  (re-exported for lessons)
 
 __all__ = ["SCORE_COLOURS", "draw_bag", "draw_grid", "draw_legend", "draw_pieces", "draw_points_by_source",
@@ -97,23 +98,31 @@ def draw_state(state, ax=None, *, groups_of: int | None = None, good_from=None, 
     return ax
 
 
-def draw_legend(state, ax, ncol: int = 3, fontsize: float = 8.5):
+def draw_legend(state, ax, ncol: int = 3, fontsize: float = 8.5, min_fontsize: float = 6.5):
     """The board's legend on its own Axes (below a board, as the play app has it): the players' camels, each
     good's cube in its colour (rare 6 or common 3 points), the demand-marker disc, loaded and stolen cubes.
+
+    The words are ``fontsize`` points, smaller (down to ``min_fontsize``) where a language's longer words would
+    not fit the Axes' width (Finnish "norsunluu (harvinainen, 6)" ran off the figure's left edge).
     Returns the Axes."""
     handles, labels, handler_map = _legend_handles(state)
     ax.axis("off")
-    ax.legend(handles, labels, handler_map=handler_map, loc="center", ncol=ncol, fontsize=fontsize, frameon=False,
-              handletextpad=0.4, handlelength=2.2, columnspacing=0.9, borderaxespad=0)
-    return ax
+    size = fontsize
+    while True:
+        legend = ax.legend(handles, labels, handler_map=handler_map, loc="center", ncol=ncol, fontsize=size,
+                           frameon=False, handletextpad=0.4, handlelength=2.2, columnspacing=0.9, borderaxespad=0)
+        if size <= min_fontsize or legend.get_window_extent().width <= ax.get_window_extent().width:
+            return ax
+        size = max(min_fontsize, size - 0.5)
 
 
 def status(state) -> str:
     """One line: whose turn and how many actions are left, or the verdict once the game is over."""
     if state.over:
-        return "Game over -- " + state.score_sheet().verdict
-    return (f"Turn {state.turn + 1}: player {state.current} to act, {plural(state.actions_left, 'action')} "
-            f"left; {plural(len(state.bag), 'cube')} in the bag")
+        return tr("Game over -- {verdict}").format(verdict=state.score_sheet().verdict)
+    return tr("Turn {turn}: player {seat} to act, {actions} left; {cubes} in the bag").format(
+        turn=state.turn + 1, seat=state.current, actions=plural(state.actions_left, "action"),
+        cubes=plural(len(state.bag), "cube"))
 
 
 def draw_grid(board, ax=None, title: str | None = None):
@@ -311,28 +320,30 @@ def _legend_handles(state, groups_of=None, good_from=None):
     from matplotlib.patches import Patch
 
     handles = [Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor=PLAYER_COLOURS[p],
-                      markeredgecolor="#111", label=f"player {p}'s camel") for p in range(state.players)]
+                      markeredgecolor="#111", label=tr("player {seat}'s camel").format(seat=p))
+               for p in range(state.players)]
     handles += [Line2D([], [], marker="s", ls="", markersize=9, markerfacecolor=DRAW_COLOURS[g],
-                       markeredgecolor="#111", label=f"{g} ({'rare, 6' if g in RARE else 'common, 3'})")
+                       markeredgecolor="#111", label=(tr("{good} (rare, 6)") if g in RARE else
+                                                      tr("{good} (common, 3)")).format(good=good_name(g)))
                 for g in GOODS]
     camel = Line2D([], [], marker="o", ls="", markersize=12, markerfacecolor=PLAYER_COLOURS[0], markeredgecolor="#111")
     cube = Line2D([], [], marker="s", ls="", markersize=7, markerfacecolor="#bbbbbb", markeredgecolor="#111")
-    handles += [Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor="#111", label="demand marker (1)"),
+    handles += [Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor="#111", label=tr("demand marker (1)")),
                 (camel, cube), Patch(facecolor="#bbbbbb", edgecolor="#111", hatch="////", linestyle="--")]
-    labels = [h.get_label() for h in handles[:-2]] + ["cube on a camel: loaded",
-                                                      "hatched cube under it: stolen, safe"]
+    labels = [h.get_label() for h in handles[:-2]] + [tr("cube on a camel: loaded"),
+                                                      tr("hatched cube under it: stolen, safe")]
     if groups_of is not None:
         for k, _group in enumerate(sorted(state.camel_groups(groups_of), key=lambda g: min(g))):
             handles.append(Patch(fill=False, edgecolor=GROUP_COLOURS[k % len(GROUP_COLOURS)], lw=3))
-            labels.append(f"g{k + 1}: player {groups_of}'s camel group {k + 1}")
+            labels.append(tr("g{k}: player {seat}'s camel group {k}").format(k=k + 1, seat=groups_of))
     if good_from is not None:
         handles += [Patch(fill=False, edgecolor=REACH_COLOUR, lw=3), Line2D([], [], color=REACH_COLOUR, lw=5,
                                                                               alpha=0.75)]
-        labels += ["red frame: city it is delivered to", "red line: its chain path"]
+        labels += [tr("red frame: city it is delivered to"), tr("red line: its chain path")]
     return handles, labels, {tuple: HandlerTuple(ndivide=None)}
 
 
-def draw_bag(state, ax=None, title: str = "What can still come out of the bag"):
+def draw_bag(state, ax=None, title: str | None = None):
     """The bag's contents as a bar chart, cubes per good (public: the draw order is what is hidden).
 
     ``state`` may be a State or an observation dict (``"bag"`` as counts). Returns the Axes."""
@@ -344,10 +355,11 @@ def draw_bag(state, ax=None, title: str = "What can still come out of the bag"):
     bars = ax.bar(range(len(GOODS)), counts, color=[DRAW_COLOURS[g] for g in GOODS], edgecolor="#333")
     for bar, n in zip(bars, counts):
         ax.text(bar.get_x() + bar.get_width() / 2, n + 0.1, str(n), ha="center", va="bottom", fontsize=9)
-    ax.set_xticks(range(len(GOODS)), GOODS, rotation=30, fontsize=9)
-    ax.set_ylabel("cubes", fontsize=9)
+    ax.set_xticks(range(len(GOODS)), [good_name(g) for g in GOODS], rotation=30, fontsize=9)
+    ax.set_ylabel(tr("cubes"), fontsize=9)
     ax.set_ylim(0, max(counts + [1]) + 1.5)
     ax.spines[["top", "right"]].set_visible(False)
+    title = tr("What can still come out of the bag") if title is None else title
     ax.set_title(f"{title}: {plural(sum(counts), 'cube')}", fontsize=10)
     return ax
 
@@ -358,12 +370,14 @@ def _player_panel(state, ax) -> None:
     totals = state.score_sheet().totals()
     lines = []
     for p in range(state.players):
-        delivered = ", ".join(f"{state.delivered[p].count(g)} {g}" for g in GOODS if g in state.delivered[p])
+        delivered = ", ".join(f"{state.delivered[p].count(g)} {good_name(g)}" for g in GOODS if g in state.delivered[p])
         loaded = len(state.loaded_goods(p))
-        lines.append((p, f"player {p}{'  <- to act' if p == state.current and not state.over else ''}\n"
-                         f"  delivered: {delivered or 'nothing yet'}\n"
-                         f"  demand markers {state.markers[p]}, theft tokens {state.tokens[p]}, loaded {loaded}\n"
-                         f"  points if it ended now: {totals[p]}"))
+        head = (tr("player {seat}  <- to act") if p == state.current and not state.over else
+                tr("player {seat}")).format(seat=p)
+        lines.append((p, head + "\n" + tr("  delivered: {delivered}\n  demand markers {markers}, theft tokens {tokens}, "
+                                          "loaded {loaded}\n  points if it ended now: {points}").format(
+            delivered=delivered or tr("nothing yet"), markers=state.markers[p], tokens=state.tokens[p],
+            loaded=loaded, points=totals[p])))
     y = 1.0
     for p, text in lines:
         ax.scatter([0.03], [y - 0.02], s=140, color=PLAYER_COLOURS[p], edgecolors="#111", transform=ax.transAxes,
@@ -399,22 +413,22 @@ def draw_points_by_source(state, fig: Figure | None = None) -> Figure:
     fig.clear()
     ax = fig.add_subplot()
     players = list(range(state.players))
-    parts = {"rare goods x 6": [6 * sum(g in RARE for g in state.delivered[p]) for p in players],
-             "common goods x 3": [3 * sum(g in COMMON for g in state.delivered[p]) for p in players],
-             "demand markers x 1": [state.markers[p] for p in players]}
+    parts = {tr("rare goods x 6"): [6 * sum(g in RARE for g in state.delivered[p]) for p in players],
+             tr("common goods x 3"): [3 * sum(g in COMMON for g in state.delivered[p]) for p in players],
+             tr("demand markers x 1"): [state.markers[p] for p in players]}
     bottom = [0] * len(players)
     for (label, values), colour in zip(parts.items(), ("#7b5ea7", "#d08c3c", "#444444")):
         ax.bar(players, values, bottom=bottom, color=colour, label=label)
         bottom = [b + v for b, v in zip(bottom, values)]
     penalty = [sum(r.points for r in state.score_sheet().rows if r.player == p and r.rule == "CAR-SCORE-2")
                for p in players]
-    ax.bar(players, penalty, color="#c0392b", label="penalty (goods still loaded)")
+    ax.bar(players, penalty, color="#c0392b", label=tr("penalty (goods still loaded)"))
     totals = state.score_sheet().totals()
-    ax.scatter(players, totals, color="black", marker="D", s=40, zorder=3, label="total")
+    ax.scatter(players, totals, color="black", marker="D", s=40, zorder=3, label=tr("total"))
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(players, [f"player {p}" for p in players], fontsize=9)
+    ax.set_xticks(players, [tr("player {seat}").format(seat=p) for p in players], fontsize=9)
     ax.tick_params(axis="y", labelsize=9)
-    ax.set_ylabel("points", fontsize=9)
-    ax.set_title("Where the points come from", fontsize=10)
+    ax.set_ylabel(tr("points"), fontsize=9)
+    ax.set_title(tr("Where the points come from"), fontsize=10)
     ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1))
     return fig

@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-__all__ = ["TAG_COLOURS", "action_spaces", "costliest", "draw_costly_move", "evaluation_graph"]
+from ..i18n import NP_, pgettext, tr
+
+__all__ = ["TAG_COLOURS", "action_spaces", "costliest", "draw_costly_move", "evaluation_graph", "tag_word"]
+
+_TAGS = (NP_("review tag", "good"), NP_("review tag", "inaccuracy"), NP_("review tag", "mistake"),
+         NP_("review tag", "blunder"))
+
+
+def tag_word(tag: str) -> str:
+    """A review's tag ("good", "inaccuracy", "mistake", "blunder": the data keeps the English key) in the
+    current language."""
+    return pgettext("review tag", tag)
 
 TAG_COLOURS = {"good": "#4c72b0", "inaccuracy": "#e6b800", "mistake": "#f28c28", "blunder": "#d62728"}
 """The colour of each review tag (the graph's markers, the rings on the boards)."""
@@ -49,32 +60,34 @@ def evaluation_graph(frame, ax=None, title: str | None = None, players: int | No
     scope = frame.attrs.get("scope", "the game")
     players = players or frame.attrs.get("players", 2)
     if frame.empty:
-        ax.text(0.5, 0.5, "no decisions to show", ha="center", va="center", fontsize=10, transform=ax.transAxes)
+        ax.text(0.5, 0.5, tr("no decisions to show"), ha="center", va="center", fontsize=10, transform=ax.transAxes)
         ax.axis("off")
         return ax
     x = list(frame["move_number"])
     ax.fill_between(x, 100 * frame["played_low"], 100 * frame["played_high"], color="#4c72b0", alpha=0.18,
-                    linewidth=0, label="95% interval")
-    ax.plot(x, 100 * frame["win_played"], color="#4c72b0", linewidth=1.8, label="after the move played")
-    ax.plot(x, 100 * frame["win_best"], color="#777", linewidth=1.2, linestyle="--", label="after the coach's best")
+                    linewidth=0, label=tr("{share} interval").format(share="95%"))
+    ax.plot(x, 100 * frame["win_played"], color="#4c72b0", linewidth=1.8, label=tr("after the move played"))
+    ax.plot(x, 100 * frame["win_best"], color="#777", linewidth=1.2, linestyle="--", label=tr("after the coach's best"))
     for name, colour in TAG_COLOURS.items():
         rows = frame[frame["tag"] == name]
         if len(rows):
             ax.scatter(rows["move_number"], 100 * rows["win_played"], s=18 if name == "good" else 70,
                        color=colour, edgecolor="white" if name == "good" else "black", linewidth=0.6, zorder=4,
-                       label=f"{name} ({len(rows)})")
+                       label=f"{tag_word(name)} ({len(rows)})")
     for _, row in costliest(frame[frame["tag"] != "good"], 3).iterrows():
-        ax.annotate(f"move {row.move_number}", (row.move_number, 100 * row.win_played), xytext=(0, -18),
+        ax.annotate(tr("move {n}").format(n=row.move_number), (row.move_number, 100 * row.win_played), xytext=(0, -18),
                     textcoords="offset points", ha="center", fontsize=9, color="#333")
     ax.axhline(100 / players, color="#999", linewidth=0.8, linestyle=":")
-    ax.text(max(x), 100 / players + 1.5, "level" if players == 2 else f"level ({players} players)", fontsize=9,
+    level = tr("level") if players == 2 else tr("level ({players} players)").format(players=players)
+    ax.text(max(x), 100 / players + 1.5, level, fontsize=9,
             color="#777", ha="right")
     ax.set_ylim(0, 100)
     ax.set_xlim(min(x) - 1, max(x) + 1)
-    ax.set_ylabel("win chance (%)", fontsize=10)
-    ax.set_xlabel("move (as the replay slider counts)", fontsize=10)
+    ax.set_ylabel(tr("win chance (%)"), fontsize=10)
+    ax.set_xlabel(tr("move (as the replay slider counts)"), fontsize=10)
     ax.tick_params(labelsize=9)
-    ax.set_title(title or f"Player {seat}: estimated chance to win {scope} after each decision", fontsize=10)
+    ax.set_title(title or tr("Player {seat}: estimated chance to win {scope} after each decision").format(
+        seat=seat, scope=tr(scope)), fontsize=10)
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
     return ax
 
@@ -137,18 +150,20 @@ def draw_costly_move(record, row, seat: int | None = None, fig: Figure | None = 
     where the moves go to a space. Returns the figure.
     """
     game = record.game
+    played_word, better_word, camels_word = tr("move played"), tr("coach's better move"), tr("your camels")
     state = record.state(int(row.move_number) - 1)
     seat = state.current_player if seat is None else seat
     if row.tag == "good":
-        verdict = (f"about {100 * row.loss:.0f} percentage points of win chance, but the simulations do not "
-                   "show a loss for sure (good)")
+        verdict = tr("about {loss} percentage points of win chance, but the simulations do not show a loss for "
+                     "sure ({tag})").format(loss=f"{100 * row.loss:.0f}", tag=tag_word(row.tag))
     else:
-        verdict = (f"{100 * row.loss:.0f} percentage points of win chance lost, at least "
-                   f"{100 * row.loss_low:.0f} ({row.tag})")
-    text = (f"Move {row.move_number}: you played \u201c{row.played}\u201d, estimated win chance "
-            f"{row.win_played:.0%} ({row.played_low:.0%}-{row.played_high:.0%}).\n"
-            f"Better: \u201c{row.best}\u201d, {row.win_best:.0%} ({row.best_low:.0%}-{row.best_high:.0%}): "
-            f"{verdict}.")
+        verdict = tr("{loss} percentage points of win chance lost, at least {low} ({tag})").format(
+            loss=f"{100 * row.loss:.0f}", low=f"{100 * row.loss_low:.0f}", tag=tag_word(row.tag))
+    text = tr("Move {n}: you played \u201c{played}\u201d, estimated win chance {win} ({interval}).\n"
+              "Better: \u201c{best}\u201d, {win_best} ({interval_best}): {verdict}.").format(
+        n=row.move_number, played=row.played, win=f"{row.win_played:.0%}",
+        interval=f"{row.played_low:.0%}-{row.played_high:.0%}", best=row.best, win_best=f"{row.win_best:.0%}",
+        interval_best=f"{row.best_low:.0%}-{row.best_high:.0%}", verdict=verdict)
     legal = {str(a): a for a in state.legal_actions()}
     better, played = legal.get(row.best), legal.get(row.played)
     if game == "jaipur":
@@ -164,7 +179,7 @@ def draw_costly_move(record, row, seat: int | None = None, fig: Figure | None = 
     fig = fig or Figure(figsize=size)
     fig.clear()
     ax = fig.add_axes((0.01, 0.15, 0.74, 0.82))
-    title = f"Before move {row.move_number} (you are player {seat})"
+    title = tr("Before move {n} (you are player {seat})").format(n=row.move_number, seat=seat)
     if game == "samarkand":
         from .samarkand import draw_map
 
@@ -175,18 +190,18 @@ def draw_costly_move(record, row, seat: int | None = None, fig: Figure | None = 
         from .caravan import PLAYER_COLOURS, draw_state
 
         draw_state(state, ax, title=title, legend=False)
-        ax.scatter([], [], s=120, color=PLAYER_COLOURS[seat], edgecolors="#111", label="your camels")
+        ax.scatter([], [], s=120, color=PLAYER_COLOURS[seat], edgecolors="#111", label=camels_word)
     else:
         from .marco_polo import draw_map
 
-        draw_map(state, ax=ax, player=seat, title=f"{title}: your pieces are ringed in black", notes=False,
+        draw_map(state, ax=ax, player=seat, title=tr("{title}: your pieces are ringed in black").format(title=title), notes=False,
                  legend=False)
     if played is not None:
-        _ring(ax, _board_points(game, state, action_spaces(game, state, played)), PLAYED, "move played")
+        _ring(ax, _board_points(game, state, action_spaces(game, state, played)), PLAYED, played_word)
     if better is not None:
-        _ring(ax, _board_points(game, state, action_spaces(game, state, better)), BETTER, "coach's better move")
+        _ring(ax, _board_points(game, state, action_spaces(game, state, better)), BETTER, better_word)
     handles, labels = ax.get_legend_handles_labels()
-    keep = [(h, lab) for h, lab in zip(handles, labels) if lab in ("move played", "coach's better move", "your camels")]
+    keep = [(h, lab) for h, lab in zip(handles, labels) if lab in (played_word, better_word, camels_word)]
     if keep:
         fig.legend([h for h, _ in keep], [lab for _, lab in keep], loc="upper left", bbox_to_anchor=(0.76, 0.95),
                    fontsize=9, frameon=False, markerscale=0.45, labelspacing=1.2)

@@ -21,7 +21,9 @@ from collections.abc import Mapping, Sequence
 from numbers import Real
 
 from ..boards import draw_board, positions
-from ..core import plural
+from ..core import join_and, plural
+from ..i18n import N_, N_plural, Translated, get_language, ngettext, pgettext, tr
+from ..marco_polo.actions import amount_text
 
 __all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "bundle_words", "contract_text", "draw_action_board",
            "draw_map", "draw_route_counts",
@@ -29,10 +31,12 @@ __all__ = ["KIND_COLOURS", "PLAYER_COLOURS", "SCORE_COLOURS", "bundle_words", "c
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6a800")
 """Seat 0..3: red, blue, green, yellow (travellers, trading posts, dice)."""
-PLAYER_NAMES = ("red", "blue", "green", "yellow")
+PLAYER_NAMES = (N_("red"), N_("blue"), N_("green"), N_("yellow"))
+"""The players' colours in words (catalogue messages: shown with ``tr``)."""
 KIND_COLOURS = {"start": "#ffffff", "oasis": "#c7e9c0", "small": "#9ecae1", "large": "#fdae6b", "beijing": "#fdd835"}
-KIND_LABELS = {"start": "Venezia (start)", "oasis": "oasis", "small": "small city (bonus)",
-               "large": "large city (city card, outpost bonus)", "beijing": "Beijing (10/7/4/1 VP spaces)"}
+KIND_LABELS = Translated({"start": N_("Venezia (start)"), "oasis": N_("oasis"), "small": N_("small city (bonus)"),
+                          "large": N_("large city (city card, outpost bonus)"),
+                          "beijing": N_("Beijing (10/7/4/1 VP spaces)")})
 KIND_SIZES = {"start": 260, "oasis": 110, "small": 230, "large": 360, "beijing": 420}
 ROUTE_CAMEL_COLOUR = "#8c510a"
 ROUTE_COIN_COLOUR = "#7b3294"
@@ -122,9 +126,10 @@ def _bundle_words(bundle: Mapping) -> str:
     """``{"camels": 1, "coins": 3}`` -> ``"1 camel + 3 coins"``."""
     from ..marco_polo.actions import amount_text
 
-    short = {"good_choice": ("good of choice", "goods of choice"), "vp": ("VP", "VP"), "any_good": ("good", "goods")}
+    short = {"good_choice": N_plural("good of choice", "goods of choice"), "vp": N_plural("VP", "VP"),
+             "any_good": N_plural("good", "goods")}
     return " + ".join(plural(v, *short[k]) if k in short else amount_text(v, k)
-                      for k, v in bundle.items() if v) or "nothing"
+                      for k, v in bundle.items() if v) or tr("nothing")
 
 
 def bundle_words(bundle: Mapping) -> str:
@@ -146,16 +151,16 @@ def _city_notes(state, graph) -> dict:
         kind = attrs["kind"]
         if kind == "small" and node in bonus_at:
             bid, b = bonus_at[node]
-            notes[node] = "copy another bonus" if b["copy"] else _bundle_words(b["gain"])
+            notes[node] = tr("copy another bonus") if b["copy"] else _bundle_words(b["gain"])
         elif kind == "large":
             spaces = attrs.get("city_card_spaces", 1)
             if state is None:
                 notes[node] = plural(spaces, "city card")
             else:
                 cards = state.city_cards.get(node, [])
-                text = "card " + ", ".join(str(c) for c in cards)
+                text = tr("card {cards}").format(cards=", ".join(str(c) for c in cards))
                 if node in state.outposts:
-                    text += f"\noutpost: {_bundle_words(data.outpost_bonuses[state.outposts[node]])}"
+                    text += "\n" + tr("outpost: {bonus}").format(bonus=_bundle_words(data.outpost_bonuses[state.outposts[node]]))
                 notes[node] = text
     return notes
 
@@ -213,7 +218,7 @@ def reachable_costs(state, player: int, camel_value: float = 1.0, traveller: int
 
 
 def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, title=None, notes: bool = True,
-             legend: bool = True, cost_label: str = "cost of getting there (coins)", around=None):
+             legend: bool = True, cost_label: str | None = None, around=None):
     """The map of The Voyages of Marco Polo by geography; returns the matplotlib Axes.
 
     Args:
@@ -273,11 +278,11 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
 
     if title is None:
         if state is None:
-            title = "The Voyages of Marco Polo: 25 locations, 30 routes (x = longitude, y = latitude)"
+            title = tr("The Voyages of Marco Polo: 25 locations, 30 routes (x = longitude, y = latitude)")
         elif state.is_terminal():
-            title = "The Voyages of Marco Polo: the game is over"
+            title = tr("The Voyages of Marco Polo: the game is over")
         else:
-            title = f"Round {state.round} of 5: player {state.current_player} to act"
+            title = tr("Round {round} of 5: player {seat} to act").format(round=state.round, seat=state.current_player)
     draw_board(graph, ax, node_color=colours, node_size={n: KIND_SIZES[a["kind"]] for n, a in graph.nodes(data=True)},
                highlight_path=route, highlight_color="#d62728", edge_style=edge_style, title=None)
     if costs:
@@ -301,7 +306,8 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     for node, attrs in graph.nodes(data=True):
         x, y = pos[node]
         dx, dy, ha = _LABEL_AT.get(node, (0.0, -1.8, "center"))
-        name = attrs["name"].replace("Oasis ", "oasis ") if attrs["kind"] == "oasis" else attrs["name"]
+        name = pgettext("place", attrs["name"])
+        name = name.replace("Oasis ", "oasis ") if attrs["kind"] == "oasis" else name
         text = name
         if node in costs:
             text += f" ({costs[node]:g})"
@@ -322,20 +328,22 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     ax.cost_scale = scale        # the cost -> colour mapping of ``reachable`` (None without it), for checks
     if costs:
         bar = ax.figure.colorbar(scale, ax=ax, shrink=0.55, pad=0.01, fraction=0.04)
-        bar.set_label(cost_label + " (halo colour)", fontsize=9)
+        bar.set_label(tr("{what} (halo colour)").format(what=cost_label or tr("cost of getting there (coins)")),
+                      fontsize=9)
         bar.ax.tick_params(labelsize=9)
     if legend:
         handles = [Line2D([], [], marker="o", linestyle="", markersize=9, markerfacecolor=KIND_COLOURS[k],
                           markeredgecolor="#333333", label=KIND_LABELS[k]) for k in KIND_COLOURS]
-        handles += [Line2D([], [], color=ROUTE_CAMEL_COLOUR, label="route: extra camels"),
-                    Line2D([], [], color=ROUTE_COIN_COLOUR, linestyle="--", label="route: extra coins")]
+        handles += [Line2D([], [], color=ROUTE_CAMEL_COLOUR, label=tr("route: extra camels")),
+                    Line2D([], [], color=ROUTE_COIN_COLOUR, linestyle="--", label=tr("route: extra coins"))]
         if state is not None:
             for seat in range(state.players):
                 handles.append(Line2D([], [], marker="^", linestyle="", markersize=9,
                                       markerfacecolor=PLAYER_COLOURS[seat], markeredgecolor="black",
-                                      label=f"player {seat} ({PLAYER_NAMES[seat]}): traveller ▲, post ■"))
+                                      label=tr("player {seat} ({colour}): traveller ▲, post ■").format(
+                                          seat=seat, colour=tr(PLAYER_NAMES[seat]))))
         if route:
-            handles.append(Line2D([], [], color="#d62728", linewidth=4, alpha=0.75, label="path"))
+            handles.append(Line2D([], [], color="#d62728", linewidth=4, alpha=0.75, label=tr("path")))
         ax.legend(handles=handles, loc="lower left", fontsize=9, frameon=True, framealpha=0.9)
     ax.set_title(title, fontsize=11)
     if around:
@@ -360,7 +368,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
     return ax
 
 
-def draw_route_counts(routes: Mapping, title: str = "Routes travelled", ax=None):
+def draw_route_counts(routes: Mapping, title: str | None = None, ax=None):
     """A heat map of travel: each route drawn thicker and darker the more often it was used.
 
     Args:
@@ -383,7 +391,7 @@ def draw_route_counts(routes: Mapping, title: str = "Routes travelled", ax=None)
         raise ValueError("routes maps (location, location) pairs to how many times they were travelled")
     graph = _map_graph(None)
     pos = positions(graph)
-    ax = draw_map(None, ax, title=title, legend=False, notes=False)
+    ax = draw_map(None, ax, title=tr("Routes travelled") if title is None else title, legend=False, notes=False)
     used: dict = {}
     for (a, b), times in routes.items():
         key = tuple(sorted((a, b)))
@@ -396,7 +404,7 @@ def draw_route_counts(routes: Mapping, title: str = "Routes travelled", ax=None)
     lines.set_array(counts)
     ax.add_collection(lines)
     bar = ax.figure.colorbar(ScalarMappable(norm=norm, cmap="YlOrRd"), ax=ax, shrink=0.6)
-    bar.set_label("times a route was travelled", fontsize=9)
+    bar.set_label(tr("times a route was travelled"), fontsize=9)
     bar.ax.tick_params(labelsize=9)
     return ax
 
@@ -413,7 +421,7 @@ def _draw_beijing(state, ax, at):
                                gid=f"beijing:{points}"))
         ax.text(x0 + i * 2.4 + 1.05, y0 + 1.05, str(points), fontsize=9, ha="center", va="center", zorder=7,
                 color="white" if i < len(owners) else "black")
-    ax.text(x0, y0 - 0.4, "Beijing spaces (VP)", fontsize=9, va="top", color="#444444", zorder=7)
+    ax.text(x0, y0 - 0.4, tr("Beijing spaces (VP)"), fontsize=9, va="top", color="#444444", zorder=7)
 
 
 _POSTS_AT = {"xian": (-90, -135, -45, 180), "lan_zhou": (-60, -100, -20, 40)}
@@ -507,7 +515,8 @@ def _dice_row(ax, x, y, placed, step=3.0):
 def contract_text(data, cid: int) -> str:
     """A contract in short words: ``"#12: 1 gold + 2 silk + 2 camels -> 4 camels + 4 VP"``."""
     c = data.contracts[cid]
-    return f"#{cid}: {_bundle_words(c['cost'])} -> {_bundle_words(c['reward'])}"
+    return tr("#{contract}: {cost} -> {reward}").format(contract=cid, cost=_bundle_words(c["cost"]),
+                                                        reward=_bundle_words(c["reward"]))
 
 
 _SHORT = (("pepper", "pepper"), ("silk", "silk"), ("gold", "gold"), ("camels", "cam."), ("coins", "coin"),
@@ -541,15 +550,16 @@ def _board_axes(state, fig, what: str, size, width: float, height: float):
 def _dice_legend(state, ax, y: float) -> None:
     """One line under the title: whose dice are whose (the players' colours, black and white dice)."""
     x = 1.0
-    ax.text(x, y + 1.0, "Dice:", fontsize=9, fontweight="bold", va="center")
+    ax.text(x, y + 1.0, tr("Dice:"), fontsize=9, fontweight="bold", va="center")
     x += 5.0
     for seat in range(state.players):
         _die(ax, x, y, seat, "own", "", size=2.0, gid="legend-die")
-        ax.text(x + 2.6, y + 1.0, f"player {seat} ({PLAYER_NAMES[seat]})", fontsize=9, va="center")
+        ax.text(x + 2.6, y + 1.0, tr("player {seat} ({colour})").format(seat=seat, colour=tr(PLAYER_NAMES[seat])),
+                fontsize=9, va="center")
         x += 15.5
     _die(ax, x, y, 0, "black", "", size=2.0, gid="legend-die")
     _die(ax, x + 2.6, y, 0, "white", "", size=2.0, gid="legend-die")
-    ax.text(x + 5.2, y + 1.0, "black die, white die (Matteo's): edged in the owner's colour", fontsize=9,
+    ax.text(x + 5.2, y + 1.0, tr("black die, white die (Matteo's): edged in the owner's colour"), fontsize=9,
             va="center")
 
 
@@ -572,63 +582,66 @@ def draw_action_board(state, fig=None):
 
     fig, ax = _board_axes(state, fig, "draw_action_board", (11, 8.6), 110, 86)
     data, spaces = state.data, state.spaces
-    ax.text(1, 85.5, f"Action board, round {state.round} of 5: dice placed this round (black dice left in the "
-            f"supply: {state.black_dice})", fontsize=11, fontweight="bold", va="top")
+    ax.text(1, 85.5, tr("Action board, round {round} of 5: dice placed this round (black dice left in the supply: "
+                        "{black})").format(round=state.round, black=state.black_dice), fontsize=11, fontweight="bold",
+            va="top")
     _dice_legend(state, ax, 80.0)
     # take 5 coins, Khan's favour
-    _box(ax, 1, 66, 19, 12, "Take 5 coins", text="1 die, any value\n(MP-ACT-3)")
+    _box(ax, 1, 66, 19, 12, tr("Take 5 coins"), text=tr("1 die, any value\n(MP-ACT-3)"))
     _dice_row(ax, 2, 66.6, spaces.get("coins", []))
-    _box(ax, 1, 50, 19, 15, "Khan's favour", text="2 camels + 1 good\nof choice; each die\n\u2265 the one before")
+    _box(ax, 1, 50, 19, 15, tr("Khan's favour"), text=tr("2 camels + 1 good\nof choice; each die\n\u2265 the one before"))
     for i in range(data.khan_spaces):
         ax.add_patch(Rectangle((1.8 + i * 3.6, 50.4), 3.0, 3.0, facecolor="white", edgecolor="#888888", zorder=2))
     _dice_row(ax, 2, 50.6, spaces.get("khan", []), step=3.6)
     # the bazaar
-    _box(ax, 21, 50, 66, 28, "The bazaar (MP-BAZAAR-1/2): lowest die = highest column")
+    _box(ax, 21, 50, 66, 28, tr("The bazaar (MP-BAZAAR-1/2): lowest die = highest column"))
     for c in range(6):
-        ax.text(33 + c * 7.4, 73.2, f"col. {c + 1}", fontsize=9, va="center", color="#555555")
+        ax.text(33 + c * 7.4, 73.2, tr("col. {column}").format(column=c + 1), fontsize=9, va="center", color="#555555")
     for r, good in enumerate(("camel", "pepper", "silk", "gold")):
         dice, columns = data.bazaar[good]
         y = 68.6 - r * 5.3
-        ax.text(22, y, f"{good}\n({dice} {'die' if dice == 1 else 'dice'})", fontsize=9, va="center",
+        word = plural(1, "camel") if good == "camel" else amount_text(1, good)
+        ax.text(22, y, f"{word[2:]}\n({plural(dice, 'die', 'dice')})", fontsize=9, va="center",
                 fontweight="bold", linespacing=1.0)
         for c, reward in enumerate(columns):
             ax.text(33 + c * 7.4, y, _short(reward), fontsize=9, va="center", linespacing=0.95)
         _dice_row(ax, 77.5, y - 1.3, spaces.get(f"bazaar:{good}", []), step=2.9)
     # travel
     costs = data.travel_cost
-    _box(ax, 88, 50, 21, 28, "Travel (2 dice)",
-         text=("lower die = most\nsteps; coins for\n1..6 steps:\n"
-               + ", ".join(map(str, costs[:3])) + ",\n" + ", ".join(map(str, costs[3:]))
-               + "\n+ each route's\ncamels or coins\n(MP-TRAVEL-1/2)"))
+    _box(ax, 88, 50, 21, 28, tr("Travel (2 dice)"),
+         text=tr("lower die = most\nsteps; coins for\n1..6 steps:\n{first},\n{last}\n+ each route's\ncamels or coins\n"
+                 "(MP-TRAVEL-1/2)").format(first=", ".join(map(str, costs[:3])), last=", ".join(map(str, costs[3:]))))
     _dice_row(ax, 89, 50.8, spaces.get("travel", []))
     # moneybag
-    _box(ax, 1, 27, 19, 22, "Moneybag", colour="#f2f2f2",
-         text="bonus action:\n3 coins, free even\nwhen occupied\n(MP-BONUS-3)")
+    _box(ax, 1, 27, 19, 22, tr("Moneybag"), colour="#f2f2f2",
+         text=tr("bonus action:\n3 coins, free even\nwhen occupied\n(MP-BONUS-3)"))
     _dice_row(ax, 2, 27.7, spaces.get("moneybag", [])[:6], step=2.8)
     # contracts on display
-    _box(ax, 21, 27, 88, 22, "Take contracts (1 die: 1 or 2 from columns 1..die, MP-CONTRACT-1/2)", colour="#fff2cc")
+    _box(ax, 21, 27, 88, 22, tr("Take contracts (1 die: 1 or 2 from columns 1..die, MP-CONTRACT-1/2)"), colour="#fff2cc")
     _dice_row(ax, 98, 45.0, spaces.get("contracts", []))
     for col in range(6):
         cid = state.board_contracts[col] if col < len(state.board_contracts) else None
         x = 22 + col * 14.5
         extra = {4: " +1", 5: " +2"}.get(col, "")
-        ax.text(x, 43.4, f"col. {col + 1}{extra}", fontsize=9, va="top", color="#555555")
+        ax.text(x, 43.4, tr("col. {column}").format(column=col + 1) + extra, fontsize=9, va="top", color="#555555")
         if cid is None:
-            ax.text(x, 41.0, "(taken)", fontsize=9, va="top", color="#888888")
+            ax.text(x, 41.0, tr("(taken)"), fontsize=9, va="top", color="#888888")
             continue
         c = data.contracts[cid]
-        lines = [f"#{cid} pay:"] + _wrap(_bundle_words(c["cost"]), 17) + ["get:"] + _wrap(_bundle_words(c["reward"]), 17)
+        lines = ([tr("#{contract} pay:").format(contract=cid)] + _wrap(_bundle_words(c["cost"]), 17) + [tr("get:")]
+                 + _wrap(_bundle_words(c["reward"]), 17))
         ax.text(x, 41.0, "\n".join(lines), fontsize=9, va="top", linespacing=1.05)
-    ax.text(108, 27.6, "col. 5 +1, col. 6 +2: also 1 or 2 coins or camels", fontsize=9, va="bottom", ha="right",
+    ax.text(108, 27.6, tr("col. 5 +1, col. 6 +2: also 1 or 2 coins or camels"), fontsize=9, va="bottom", ha="right",
             color="#555555")
     # city cards
-    _box(ax, 1, 0.5, 108, 25.5, "City cards (brown: 1 die, once a round, needs your trading post in the city; "
-         "MP-CITY-1/2)", colour="#e8d5c4")
+    _box(ax, 1, 0.5, 108, 25.5, tr("City cards (brown: 1 die, once a round, needs your trading post in the city; "
+                                   "MP-CITY-1/2)"), colour="#e8d5c4")
     cards = [(city, card) for city in sorted(state.city_cards) for card in state.city_cards[city]]
     for i, (city, card) in enumerate(cards):
         x, y = 2 + (i % 5) * 21.5, 21.8 - (i // 5) * 10.8
         used = spaces.get(f"city:{card}", [])
-        ax.text(x, y, f"{state.map.name[city]}, card {card}", fontsize=9, va="top", fontweight="bold")
+        ax.text(x, y, tr("{city}, card {card}").format(city=state.map.name[city], card=card), fontsize=9, va="top",
+                fontweight="bold")
         ax.text(x, y - 1.9, "\n".join(_wrap(card_text(state, card), 27)[:4]), fontsize=9, va="top",
                 linespacing=1.0, color="#333333")
         if used:
@@ -661,38 +674,42 @@ def draw_player_board(state, player: int, fig=None, *, secret: bool = False):
     ax.add_patch(FancyBboxPatch((0.5, 0.5), 74, 35, boxstyle="round,pad=0,rounding_size=1.2", facecolor="#fafafa",
                                 edgecolor=colour, linewidth=3))
     who = state.characters[player]
-    name = state.data.characters[who]["name"] if who else "(character not chosen yet)"
-    ax.text(2, 34, f"Player {player} ({PLAYER_NAMES[player]}): {name}", fontsize=11, fontweight="bold", va="top",
-            color=colour)
+    name = state.data.characters[who]["name"] if who else tr("(character not chosen yet)")
+    ax.text(2, 34, tr("Player {seat} ({colour}): {character}").format(seat=player, colour=tr(PLAYER_NAMES[player]),
+                                                                      character=name),
+            fontsize=11, fontweight="bold", va="top", color=colour)
     pepper, silk, gold = state.goods[player]
     where = ", ".join(state.map.name[t] for t in state.travellers[player])
-    lines = [f"coins: {state.coins[player]}    camels: {state.camels[player]}    "
-             f"victory points so far: {state.vp[player]}",
-             f"goods: {pepper} pepper, {silk} silk, {gold} gold",
-             f"trading posts left: {state.posts_left[player]}    traveller{'s' if len(state.travellers[player]) > 1 else ''}"
-             f": {where}"]
+    lines = [tr("coins: {coins}    camels: {camels}    victory points so far: {vp}").format(
+                 coins=state.coins[player], camels=state.camels[player], vp=state.vp[player]),
+             tr("goods: {pepper}, {silk}, {gold}").format(pepper=amount_text(pepper, "pepper"),
+                                                          silk=amount_text(silk, "silk"), gold=amount_text(gold, "gold")),
+             ngettext("trading posts left: {posts}    traveller: {where}",
+                      "trading posts left: {posts}    travellers: {where}", len(state.travellers[player])).format(
+                 posts=state.posts_left[player], where=where)]
     ax.text(2, 30.2, "\n".join(lines), fontsize=9, va="top", linespacing=1.5)
-    ax.text(2, 20.6, f"active contracts (2 spaces); fulfilled so far: {len(state.fulfilled[player])}", fontsize=9,
-            fontweight="bold", va="top")
+    ax.text(2, 20.6, tr("active contracts (2 spaces); fulfilled so far: {n}").format(n=len(state.fulfilled[player])),
+            fontsize=9, fontweight="bold", va="top")
     active = []
     for cid in state.active[player]:
         c = state.data.contracts[cid]
-        active += [f"#{cid} pay {_bundle_words(c['cost'])}", f"      get {_bundle_words(c['reward'])}"]
-    ax.text(2, 18.2, "\n".join(active or ["(none)"]), fontsize=9, va="top", linespacing=1.25)
-    ax.text(2, 8.6, "dice to place:", fontsize=9, fontweight="bold", va="top")
+        active += [tr("#{contract} pay {cost}").format(contract=cid, cost=_bundle_words(c["cost"])),
+                   "      " + tr("get {reward}").format(reward=_bundle_words(c["reward"]))]
+    ax.text(2, 18.2, "\n".join(active or [tr("(none)")]), fontsize=9, va="top", linespacing=1.25)
+    ax.text(2, 8.6, tr("dice to place:"), fontsize=9, fontweight="bold", va="top")
     dice = state.dice[player]
     for i, (c, v) in enumerate(dice):
         _die(ax, 2 + i * 3.4, 2.0, player, c, v, size=2.9)
     if not dice:
-        ax.text(2, 5.0, "(none: this player has passed for the round, MP-TURN-2)", fontsize=9, va="top")
+        ax.text(2, 5.0, tr("(none: this player has passed for the round, MP-TURN-2)"), fontsize=9, va="top")
     if not secret:
-        ax.text(46, 20.6, "objectives (secret):", fontsize=9, fontweight="bold", va="top")
+        ax.text(46, 20.6, tr("objectives (secret):"), fontsize=9, fontweight="bold", va="top")
         text = []
         for oid in state.objectives[player]:
             pair, vp = state.data.objectives[oid]
-            marks = " and ".join(state.map.name[c] + (" \u2713" if state.has_post(player, c) else "") for c in pair)
-            text.append(f"{marks}: {vp} VP")
-        ax.text(46, 18.2, "\n".join(text) or "(none)", fontsize=9, va="top", linespacing=1.4)
+            marks = join_and([state.map.name[c] + (" \u2713" if state.has_post(player, c) else "") for c in pair])
+            text.append(f"{marks}: " + tr("{vp} VP").format(vp=vp))
+        ax.text(46, 18.2, "\n".join(text) or tr("(none)"), fontsize=9, va="top", linespacing=1.4)
     return fig
 
 
@@ -730,7 +747,7 @@ def draw_score_steps(state_or_sheet, step: int | None = None, fig=None, names=No
 
     from ..ui.common import alternate_rows
 
-    names = names or [f"player {p}" for p in range(sheet.players)]
+    names = names or [tr("player {seat}").format(seat=p) for p in range(sheet.players)]
     shown = replace(sheet, rows=alternate_rows(sheet.rows), unit="VP")   # the order of the stepper; short unit
     return draw(shown, step, fig=fig if fig is not None else Figure(figsize=(7.5, 3.4)), names=names,
                 colours=SCORE_COLOURS)
@@ -762,12 +779,14 @@ class MapView:
         state: the game to show first.
         figsize: inches (default 11 x 6.6).
         max_cost: the top of the cost colour scale, in coins.
+        heading: leave room for a title above the map (False: an app shows its heading as a line of HTML above
+            the map, so the map takes the whole figure).
 
     Attributes:
         figure, ax: the matplotlib Figure and Axes (an ipympl canvas can show ``figure`` too).
     """
 
-    def __init__(self, state, figsize=(11, 6.6), max_cost: float = 40):
+    def __init__(self, state, figsize=(11, 6.6), max_cost: float = 40, heading: bool = True):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.cm import ScalarMappable
         from matplotlib.colors import ListedColormap, Normalize
@@ -785,26 +804,27 @@ class MapView:
         cmap = ListedColormap(colormaps["RdPu"]([0.25 + 0.75 * i / 255 for i in range(256)]), name="cost")
         self.scale = ScalarMappable(norm=Normalize(0, max_cost), cmap=cmap)
         self._signature = None
+        self.heading = bool(heading)
         self._blitter = None          # made by render_png (a play app shows the map through its own LiveBoard)
         self._rebuilt = False
         self._build(state)
 
     def _notes_signature(self, state):
-        return tuple(sorted(state.outposts.items())), state.players
+        return tuple(sorted(state.outposts.items())), state.players, get_language()   # a new language: drawn anew
 
     def _build(self, state) -> None:
         from matplotlib.lines import Line2D
 
         fig = self.figure
         fig.clear()
-        self.ax = ax = fig.add_axes((0.0, 0.0, 1.0, 0.95))
+        self.ax = ax = fig.add_axes((0.0, 0.0, 1.0, 0.95 if self.heading else 1.0))
         draw_map(state, ax, title=" ")
         # the colour bar lies flat in the empty south-east corner (the Indian Ocean), clear of Beijing's spaces
         bar_ax = fig.add_axes((0.82, 0.16, 0.15, 0.022))
         bar = fig.colorbar(self.scale, cax=bar_ax, orientation="horizontal")
-        bar.set_label("cost of getting there (coins)", fontsize=9)
+        bar.set_label(tr("cost of getting there (coins)"), fontsize=9)
         bar.ax.xaxis.set_label_position("top")
-        bar.ax.tick_params(labelsize=8)
+        bar.ax.tick_params(labelsize=9)
         self._fit(ax)
         pos = positions(self.graph)
         self._pos = pos
@@ -886,10 +906,7 @@ class MapView:
         owners = state.posts.get("beijing", [])
         for i, patch in enumerate(self.beijing):
             patch.set_facecolor(PLAYER_COLOURS[owners[i]] if i < len(owners) else "white")
-        if title is None:
-            title = ("The Voyages of Marco Polo: the game is over" if state.is_terminal()
-                     else f"Round {state.round} of 5: player {state.current_player} to act")
-        self.title.set_text(title)
+        self.title.set_text(map_title(state) if title is None else title)
 
     def render_png(self, state, **kwargs) -> bytes:
         """:meth:`update` then the PNG bytes of the figure (the static map blitted, the moving parts drawn:
@@ -904,6 +921,13 @@ class MapView:
             self._blitter.invalidate()
             self._rebuilt = False
         return self._blitter.png()
+
+
+def map_title(state) -> str:
+    """The map's heading for ``state`` when nothing else is asked for: the round and whose turn, or the end."""
+    if state.is_terminal():
+        return tr("The Voyages of Marco Polo: the game is over")
+    return tr("Round {round} of 5: player {seat} to act").format(round=state.round, seat=state.current_player)
 
 
 class _PieceCollector:

@@ -11,16 +11,20 @@ Each function takes an optional matplotlib Axes and returns the Figure.
 from __future__ import annotations
 
 from ..boards import draw_board, positions
-from ..core import plural
+from ..core import join_and, plural
+from ..i18n import N_, Translated, ngettext, pgettext, tr
 
 KIND_COLOURS = {"land": "#e8e4c9", "goods": "#f3d9a4", "start": "#ffffff", "water": "#9ecae1"}
-KIND_LEGEND = {"plain land": KIND_COLOURS["land"], "goods space": KIND_COLOURS["goods"], "water": KIND_COLOURS["water"]}
+KIND_LEGEND = {N_("plain land"): KIND_COLOURS["land"], N_("goods space"): KIND_COLOURS["goods"],
+               N_("water"): KIND_COLOURS["water"]}
+"""The kinds of space in the legend (catalogue messages -> colour)."""
 CAMEL_OFFSETS = ((-0.17, 0.17), (0.17, 0.17))
 RING_COLOUR = "#111111"
 """The ring around legal (or stressed) spaces: black and dashed-looking on white, unlike any family colour
 (Levant's red rings would read as Levant camels)."""
-PHASE_WORDS = {"act": "to marry or extend a route", "second": "to place a second camel or end the turn",
-               "sale": "to sell or keep a goods card", "discard": "to discard 0, 1 or 2 cards", "over": "game over"}
+PHASE_WORDS = Translated({"act": N_("to marry or extend a route"), "second": N_("to place a second camel or end the turn"),
+                          "sale": N_("to sell or keep a goods card"), "discard": N_("to discard 0, 1 or 2 cards"),
+                          "over": N_("game over")})
 """The engine's phases in words, for titles (never the bare phase name)."""
 SCORE_COLOURS = {"card": "#1f77b4", "goods tiles": "#ff7f0e", "relation tiles": "#2ca02c", "dirhams": "#c9a227"}
 """Colours of the score-sheet categories (SAM-SCORE-1..4), the same in the app's stepper and draw_scores:
@@ -71,7 +75,7 @@ def _draw_space_names(state, ax) -> None:
 
 def cards_text(board, cards) -> str:
     """Goods cards in words, by number: ``"linen (3), purple dye (8)"`` (``"no cards"`` when empty)."""
-    return ", ".join(f"{board.goods_names[g]} ({g})" for g in sorted(cards)) or "no cards"
+    return ", ".join(f"{board.goods_names[g]} ({g})" for g in sorted(cards)) or tr("no cards")
 
 
 def spaces_text(board, spaces) -> str:
@@ -81,12 +85,13 @@ def spaces_text(board, spaces) -> str:
         s = board.index[space]
         kind = board.kinds[s]
         if kind == "land":
-            out.append(f"land {space}")
+            out.append(tr("land {space}").format(space=space))
         elif kind == "goods":
-            out.append(f"goods space {board.number[s]} ({board.goods_names[board.number[s]]})")
+            out.append(tr("goods space {number} ({name})").format(number=board.number[s],
+                                                                 name=board.goods_names[board.number[s]]))
         else:
             out.append(board.space_label(s))
-    return ", ".join(out) or "none"
+    return ", ".join(out) or tr("none")
 
 
 def legal_spaces(state) -> list[str]:
@@ -117,9 +122,10 @@ def _draw_camels(state, ax, only: int | None = None):
 def _house_text(state, f: int) -> str:
     """A house in four short lines (each fits the house's fifth of the board at 9 pt)."""
     fam = state.board.families[f]
-    return (f"{fam.name}, price {fam.price}\ntreasury {plural(state.treasury[f], 'dirham')}\n"
-            f"{plural(state.reserve[f], 'camel')} in reserve\n"
-            f"tiles: {state.house_tiles[f]} family, {state.relation_stack[f]} rel.")
+    return tr("{family}, price {price}\ntreasury {treasury}\n{camels} in reserve\ntiles: {tiles} family, {relations} "
+              "rel.").format(family=fam.name, price=fam.price, treasury=plural(state.treasury[f], "dirham"),
+                             camels=plural(state.reserve[f], "camel"), tiles=state.house_tiles[f],
+                             relations=state.relation_stack[f])
 
 
 def _draw_houses(state, ax):
@@ -140,11 +146,11 @@ def _draw_houses(state, ax):
 
 def _legend(state):
     legend = {f"{fam.name} ({fam.colour_name})": fam.colour for fam in state.board.families}
-    legend.update(KIND_LEGEND)
+    legend.update({tr(kind): colour for kind, colour in KIND_LEGEND.items()})
     return legend
 
 
-def _legend_handles(state, ringed: bool, route=None, ring_label: str = "ringed: legal space now"):
+def _legend_handles(state, ringed: bool, route=None, ring_label: str | None = None):
     """The map's legend: families (start space and camels), kinds of space, the two kinds of border,
     the ring and (for a route) its thick line."""
     from matplotlib.lines import Line2D
@@ -152,25 +158,28 @@ def _legend_handles(state, ringed: bool, route=None, ring_label: str = "ringed: 
     handles = [Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor=c, markeredgecolor="#333333",
                       label=label) for label, c in _legend(state).items()]
     handles += [Line2D([], [], marker="s", ls="", markersize=7, markerfacecolor="white", markeredgecolor="black",
-                       label="camel (square, in its family's colour)"),
-                Line2D([], [], color="#999999", label="border between land spaces"),
-                Line2D([], [], color="#999999", ls=":", label="border with water")]
+                       label=tr("camel (square, in its family's colour)")),
+                Line2D([], [], color="#999999", label=tr("border between land spaces")),
+                Line2D([], [], color="#999999", ls=":", label=tr("border with water"))]
     if ringed:
         handles.append(Line2D([], [], marker="o", ls="", markersize=12, markerfacecolor="none",
-                              markeredgecolor=RING_COLOUR, markeredgewidth=2.5, label=ring_label))
+                              markeredgecolor=RING_COLOUR, markeredgewidth=2.5,
+                              label=ring_label or tr("ringed: legal space now")))
     if route is not None:
-        handles.append(Line2D([], [], color=route, lw=4, label="the route (borders between its camels)"))
+        handles.append(Line2D([], [], color=route, lw=4, label=tr("the route (borders between its camels)")))
     return handles
 
 
 def _title(state, ring, highlight) -> str:
     if state.is_terminal():
-        who = "game over"
+        who = tr("game over")
     else:
-        who = f"player {state.current_player} {PHASE_WORDS.get(state.phase, 'to decide')}"
-    title = f"{state.board.graph.graph.get('name', 'Samarkand')}: {who}"
+        who = tr("player {seat} {doing}").format(seat=state.current_player,
+                                                 doing=PHASE_WORDS.get(state.phase) or tr("to decide"))
+    board = pgettext("board", state.board.graph.graph.get("name", "Samarkand"))
+    title = f"{board}: {who}"
     if ring and highlight is None:
-        title += f"; {len(ring)} legal {'space' if len(ring) == 1 else 'spaces'} ringed"
+        title += ngettext("; {n} legal space ringed", "; {n} legal spaces ringed", len(ring)).format(n=len(ring))
     return title
 
 
@@ -190,7 +199,7 @@ def draw_map(state, ax=None, highlight=None, title: str | None = None, houses: b
                highlight_nodes=ring, highlight_color=RING_COLOUR, edge_style=_edge_style(board), title=title)
     _draw_space_names(state, ax)
     _draw_camels(state, ax)
-    label = "ringed: legal space now" if highlight is None else "ringed: the spaces the title names"
+    label = tr("ringed: legal space now") if highlight is None else tr("ringed: the spaces the title names")
     ax.legend(handles=_legend_handles(state, bool(ring), ring_label=label), loc="upper left", bbox_to_anchor=(1.0, 1.0),
               fontsize=9, frameon=False)
     if houses:
@@ -221,7 +230,7 @@ class MapView:
         self.houses = [t for t in ax.texts if t.get_bbox_patch() is not None][-len(state.board.families):]
         ax.set_title("")  # the app says whose turn it is; the houses sit where a title would
         for fam, text in zip(state.board.families, self.houses):  # static: the app lists the houses' contents
-            text.set_text(f"{fam.name} house\nprice {fam.price}")
+            text.set_text(tr("{family} house\nprice {price}").format(family=fam.name, price=fam.price))
         self.houses = []
         ys = [p[1] for p in pos.values()]
         ax.set_ylim(min(ys) - 1.45, max(ys) + 1.45)     # the house labels inside the Axes: the layout keeps them whole
@@ -279,12 +288,12 @@ def draw_route(state, family: str, ax=None):
     draw_board(board.graph, ax, node_color=_node_colours(state), node_size=420, labels=_labels(state),
                highlight_nodes=spaces, highlight_edges=route_edges(state, f), highlight_color=fam.colour,
                edge_style=_edge_style(board),
-               title=f"The {fam.name} route: {plural(len(spaces), 'camel')} on the map, {state.reserve[f]} in reserve "
-                     f"(SAM-EXT-2)")
+               title=tr("The {family} route: {camels} on the map, {reserve} in reserve (SAM-EXT-2)").format(
+                   family=fam.name, camels=plural(len(spaces), "camel"), reserve=state.reserve[f]))
     _draw_space_names(state, ax)
     _draw_camels(state, ax, only=f)
     handles = _legend_handles(state, False, route=fam.colour)
-    handles[len(board.families) + len(KIND_LEGEND)].set_label(f"{fam.name} camel (square)")
+    handles[len(board.families) + len(KIND_LEGEND)].set_label(tr("{family} camel (square)").format(family=fam.name))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9, frameon=False)
     return fig
 
@@ -308,8 +317,9 @@ def draw_relations(state, ax=None):
     counts = [5 - n for n in state.relation_stack]
     lonely = sum(1 for n in state.relation_stack if n == 5)
     most = max(counts)
-    title = (f"Relations made: {len(state.relation_log)}. Families without a relation: {lonely} "
-             f"(0 ends the game, SAM-END-1); most relations of one family: {most} of 5 (SAM-END-2)")
+    title = tr("Relations made: {made}. Families without a relation: {lonely} (0 ends the game, SAM-END-1); most "
+               "relations of one family: {most} of 5 (SAM-END-2)").format(made=len(state.relation_log), lonely=lonely,
+                                                                          most=most)
     from matplotlib.colors import to_rgb
 
     draw_board(graph, ax, node_color={f.id: f.colour for f in board.families}, node_size=1500, labels=None,
@@ -327,8 +337,8 @@ def draw_relations(state, ax=None):
         (x0, y0), (x1, y1) = pos[u], pos[v]
         ax.annotate(f"P{p}", ((x0 + x1) / 2, (y0 + y1) / 2), fontsize=9, ha="center", va="center", zorder=6,
                     bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "#999999"})
-    ax.text(0.5, -0.02, "The number in a family's disc: its relations so far (5 ends the game).\nA line: a relation; "
-            "P0 on it: made by player 0 (who took the two relation tiles, SAM-REL-4).", transform=ax.transAxes,
+    ax.text(0.5, -0.02, tr("The number in a family's disc: its relations so far (5 ends the game).\nA line: a relation; "
+                           "P0 on it: made by player 0 (who took the two relation tiles, SAM-REL-4)."), transform=ax.transAxes,
             ha="center", va="top", fontsize=9, wrap=True)
     ax.set_title(title, fontsize=10, wrap=True)
     ax.set_xlim(0.9, 11.1)
@@ -351,15 +361,15 @@ def draw_card_values(state, player: int, ax=None):
     married = [f.name for i, f in enumerate(board.families) if state.held[player][i]]
     draw_board(board.graph, ax, node_color=_node_colours(state), node_size=420, labels=_labels(state),
                highlight_nodes=spaces, highlight_color="#2ca02c", edge_style=_edge_style(board),
-               title=f"Player {player}'s goods cards: {plural(sum(values.values()), 'point')} now "
-                     f"(married: {', '.join(married) or 'nobody'})")
+               title=tr("Player {seat}'s goods cards: {points} now (married: {married})").format(
+                   seat=player, points=plural(sum(values.values()), "point"), married=join_and(married) or tr("nobody")))
     _draw_space_names(state, ax)
     _draw_camels(state, ax)
     from matplotlib.lines import Line2D
 
     handles = _legend_handles(state, False)
     handles.append(Line2D([], [], marker="o", ls="", markersize=12, markerfacecolor="none", markeredgecolor="#2ca02c",
-                          markeredgewidth=2.5, label="ringed: a goods card in hand, with its points now"))
+                          markeredgewidth=2.5, label=tr("ringed: a goods card in hand, with its points now")))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9, frameon=False)
     pos = positions(board.graph)
     for g, space in zip(cards, spaces):
@@ -374,8 +384,8 @@ def draw_scores(state, ax=None):
     """A stacked bar per player: goods cards, goods tiles, relation tiles, dirhams (the score sheet)."""
     fig, ax = _axes(ax, (7, 4))
     sheet = state.score_sheet()
-    parts = {"goods cards": [0] * state.players, "goods tiles": [0] * state.players,
-             "relation tiles": [0] * state.players, "dirhams": [0] * state.players}
+    parts = {N_("goods cards"): [0] * state.players, N_("goods tiles"): [0] * state.players,
+             N_("relation tiles"): [0] * state.players, N_("dirhams"): [0] * state.players}
     key = {"SAM-SCORE-1": "goods cards", "SAM-SCORE-2": "goods tiles", "SAM-SCORE-3": "relation tiles",
            "SAM-SCORE-4": "dirhams"}
     for row in sheet.rows:
@@ -383,11 +393,11 @@ def draw_scores(state, ax=None):
     bottom = [0] * state.players
     colours = dict(zip(parts, SCORE_COLOURS.values()))
     for label, values in parts.items():
-        ax.bar([f"P{p}" for p in range(state.players)], values, bottom=bottom, label=label, color=colours[label])
+        ax.bar([f"P{p}" for p in range(state.players)], values, bottom=bottom, label=tr(label), color=colours[label])
         bottom = [b + v for b, v in zip(bottom, values)]
     for p, total in enumerate(bottom):
         ax.annotate(str(total), (p, total), ha="center", va="bottom", fontsize=10)
-    ax.set_ylabel("points")
+    ax.set_ylabel(tr("points"))
     ax.set_title(sheet.verdict, fontsize=10)
     ax.legend(fontsize=9)
     ax.margins(y=0.12)

@@ -329,12 +329,8 @@ def test_board_names_rows_and_columns_and_list_entries_fit_the_list():
         longest = max([longest] + [len(label) for label, _i in app.actions_list.options])
         app.choose(rng.choice(app._listed))
     assert longest <= 48, longest              # about 50 characters fit the 355 px list
-    boxes, todo = [], [app]
-    while todo:
-        box = todo.pop()
-        if isinstance(box, W.Box):
-            boxes.append(box)
-            todo.extend(box.children)
-    holder = next(box for box in boxes if app.undo_button in box.children)
+    from tests.widget_tools import boxes
+
+    holder = next(box for box in boxes(app) if app.undo_button in box.children)
     assert isinstance(holder, W.VBox)          # the undo button has a row of its own in the controls column
     app.close()

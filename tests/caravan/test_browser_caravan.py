@@ -34,6 +34,17 @@ def run_in_lab(notebook: Path, tmp_path: Path, artifacts: Path, name: str):
         assert not bs.page_errors(page)
 
 
+def _lesson_app(page, notebook: Path, prefix: str = "caravan"):
+    """The app the lesson's own ``app = CaravanApp(...)`` cell shows, found by that cell's source line.
+
+    Not ``.caravan-app`` first: the lesson shows other apps before it (the guided first turn, ipympl, heuristic
+    bots), and which come first changes as the lesson grows."""
+    lines = [line for cell in nbformat.read(notebook, as_version=4).cells if cell.cell_type == "code"
+             for line in cell.source.splitlines() if line.startswith("app = CaravanApp(")]
+    assert len(lines) == 1, f"{notebook.name}: expected one 'app = CaravanApp(' line, found {lines}"
+    return page.locator(".jp-CodeCell").filter(has_text=lines[0]).locator(f".{prefix}-app")
+
+
 def _option_index(app, words: str) -> int:
     options = [t.replace("\xa0", " ") for t in app.locator(".caravan-actions select option").all_inner_texts()]
     return next(i for i, text in enumerate(options) if words in text)
@@ -44,7 +55,8 @@ def test_caravan_app_in_jupyterlab(tmp_path, artifacts):
     from playwright.sync_api import expect
 
     with run_in_lab(LESSON, tmp_path, artifacts, "caravan_lab") as page:
-        app = page.locator(".caravan-app").first
+        app = _lesson_app(page, LESSON)
+        expect(app).to_have_count(1, timeout=60_000)
         expect(app).to_be_visible(timeout=60_000)
         app.scroll_into_view_if_needed()
         expect(app.locator(".caravan-actions-left")).to_contain_text("1 action left", timeout=30_000)

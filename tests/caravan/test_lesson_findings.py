@@ -55,6 +55,7 @@ def test_c12_checks_ask_the_engine():
 
 def test_c6_lesson_6_scores_a_position_set_by_hand_not_a_bot_game():
     assert "greedy_action" not in text(L["06"], "code") and "delivered={0: ['ivory', 'cloth'," in text(L["06"], "code")
+    assert "lesson 7 says how they choose, here they only answer your turn" in text(L["01"], "markdown")
 
 
 def test_c13_the_graph_words_are_explained_before_they_are_used():
@@ -66,3 +67,13 @@ def test_c13_the_graph_words_are_explained_before_they_are_used():
 def test_no_lesson_sets_engine_fields_it_has_a_scenario_argument_for(path):
     code = text(path, "code")
     assert not re.search(r"\.delivered\s*=|\.markers\s*=|\._sheet|\._state", code), path.name
+
+
+def test_c1_every_board_figure_labels_rows_and_columns_and_the_lessons_say_how_to_read_them():
+    from caravan_lessons.viz import caravan as viz
+
+    ax = viz.draw_state(c.new_game(3, seed=7))
+    rows = sorted(t.get_text() for t in ax.texts if t.get_gid() == "row-label")
+    cols = sorted(t.get_text() for t in ax.texts if t.get_gid() == "column-label")
+    assert rows == [f"r{r}" for r in range(7)] and cols == [f"c{k}" for k in range(7)]
+    assert "engine's messages write `(3, 4)` as r3c4" in text(L["01"], "markdown").replace("\n", " ")

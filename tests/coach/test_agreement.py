@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from caravan_lessons.coach.figures import agreement
+from caravan_lessons.coach.figures import agreement, idle_simulations
 
 GAMES = ["jaipur", "samarkand", "caravan", "marco_polo"]
 
@@ -16,6 +16,17 @@ def test_hint_agrees_with_a_longer_search_small(game):
     found = agreement(game, positions=3, budget_s=None, simulations=60, factor=20, seed=1, progress=False)
     assert found["positions"] == 3 and found["long_simulations"] >= 20 * 50
     assert found["same"] + found["within"] >= 2, found
+    assert 0 <= found["low"] <= found["rate"] <= found["high"] <= 1
+
+
+def test_agreement_stops_after_its_minutes_and_says_how_many():
+    found = agreement("jaipur", positions=5, budget_s=None, simulations=10, minutes=1e-6, progress=False)
+    assert found["positions"] == 1 and found["asked"] == 5 and found["high"] - found["low"] > 0.5
+
+
+def test_idle_simulations_come_from_cpu_time():
+    once = idle_simulations("jaipur", 0.8, positions=1)
+    assert isinstance(once, int) and 20 <= once < 0.8 * 10**6
 
 
 @pytest.mark.slow
@@ -25,3 +36,27 @@ def test_hint_agrees_with_a_longer_search(game):
     found = agreement(game, positions=positions, budget_s=float(os.environ.get("CARAVAN_COACH_BUDGET", "0.25")),
                       factor=20, seed=0, progress=False)
     assert found["rate"] >= 0.8, found
+
+
+def test_coach_bench_prints_the_agreement_with_its_interval(capsys):
+    import json
+
+    from caravan_lessons.coach.figures import run_coach_bench
+
+    assert run_coach_bench(games=["jaipur"], positions=2, hint_budget=0.02, factor=2, parts=("agreement",),
+                           idle=True, as_json=True) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["jaipur_agreement_positions"] == 2 and figures["idle_simulations"] is True
+    low, high = figures["jaipur_agreement_wilson_95"]
+    assert low <= figures["jaipur_agreement"] <= high
+    assert figures["jaipur_long_simulations"] >= 2 * figures["jaipur_hint_simulations"] - 1
+    assert "jaipur_review_s" not in figures and "jaipur_hint_ms" not in figures
+
+
+def test_coach_bench_refuses_a_bad_time_limit_in_one_line(capsys):
+    from caravan_lessons.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["bench", "--coach", "--coach-minutes", "0"])
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--coach-minutes" in err and "whole number of minutes" in err

@@ -197,11 +197,14 @@ def test_review_can_be_cancelled(records):
     assert len(frame) == 1 and frame.attrs["cancelled"] and frame.attrs["decisions"] > 1
 
 
-def test_review_in_two_processes_matches_one(records):
-    record = records["jaipur"].since(0)
-    short = coach.GameRecord(record.start, record.actions[:8])
-    one = coach.review(short, 1, simulations=20, progress=False)
-    two = coach.review(short, 1, simulations=20, progress=False, workers=2)
+@pytest.mark.parametrize("game", GAMES)
+def test_review_in_two_processes_matches_one(game, records):
+    """Fresh worker processes rebuild every game's positions (Samarkand's from its board's fingerprint)."""
+    short = records[game].until(8)
+    seat = short.start.current_player
+    one = coach.review(short, seat, simulations=20, progress=False)
+    two = coach.review(short, seat, simulations=20, progress=False, workers=2)
+    assert len(one) > 0
     assert one.drop(columns=["seconds"]).equals(two.drop(columns=["seconds"]))
 
 

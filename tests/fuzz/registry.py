@@ -24,9 +24,9 @@ FIGURES: dict[str, Counter] = {}
 """Per fuzz target: how many inputs were ``tried``, ``refused`` (clearly) and ``failed``."""
 
 
-def tally(target: str, outcome: str) -> None:
-    FIGURES.setdefault(target, Counter())["tried"] += 1
-    FIGURES[target][outcome] += 1
+def tally(target: str, outcome: str, count: int = 1) -> None:
+    FIGURES.setdefault(target, Counter())["tried"] += count
+    FIGURES[target][outcome] += count
 
 
 def figures_text() -> str:

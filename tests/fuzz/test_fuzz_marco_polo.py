@@ -28,7 +28,8 @@ def check_invariants(state) -> None:
     for seat in range(n):
         assert state.coins[seat] >= 0 and state.camels[seat] >= 0 and min(state.goods[seat]) >= 0, seat
         held = sum(seat in owners for owners in state.posts.values())
-        assert held + state.posts_left[seat] == (11 if state.characters[seat] == "wilhelm" else 9), seat
+        wilhelm = state.characters[seat] == "wilhelm" and state.phase != "setup"  # his 2 come after setup (MP-CHAR-7)
+        assert held + state.posts_left[seat] == (11 if wilhelm else 9), seat
         assert len(state.active[seat]) <= 2
         for colour, value in state.dice[seat]:
             assert colour in ("own", "black", "white") and 0 <= value <= 6

@@ -82,6 +82,13 @@ def test_n_is_fixed_per_game_and_player_count(game, players):
 
 
 @pytest.mark.parametrize("game, players", CASES)
+def test_the_codecs_notes_give_n(game, players):
+    import importlib
+
+    assert f"{N[game][players]:,}" in importlib.import_module(f"caravan_lessons.{game}.codec").__doc__
+
+
+@pytest.mark.parametrize("game, players", CASES)
 def test_round_trip_and_legal_ids_on_random_games(game, players):
     assert check_games(game, players, SAMPLE[game]) > 100
 

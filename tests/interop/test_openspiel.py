@@ -246,3 +246,21 @@ def test_an_openspiel_bot_plays_each_game_in_play_match(game):
         return
     result = play_match(game, [agent, make_agent("random", 2, game=game)], seed=4)
     assert result.turns > 20 and agent.times
+
+
+def test_the_evaluator_scores_decisions_and_chance_nodes():
+    """OpenSpiel's MCTS may evaluate a chance node it reaches for the first time: the evaluator plays the
+    decision waiting there with the engine's own draws (a round's deal after NextRound in Jaipur)."""
+    game = openspiel.load("jaipur")
+    evaluator = openspiel.GameEvaluator(game, seed=1)
+    state = game.new_initial_state()
+    assert evaluator.evaluate(state).tolist() == [0.0, 0.0]            # the setup is not dealt yet
+    rng = random.Random(9)
+    while not (state.is_chance_node() and state.engine is not None):  # the next round's deal
+        if state.is_chance_node():
+            state.apply_action(rng.choices(*zip(*state.chance_outcomes()))[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    values = evaluator.evaluate(state)
+    assert len(values) == 2 and abs(values.sum()) < 1e-9 and -1 <= values[0] <= 1
+    assert [a for a, _ in evaluator.prior(state)] == state.legal_actions()

@@ -55,3 +55,22 @@ def test_bench_figures():
 
     figures = random_games(3, seed=4)
     assert figures["games_per_s"] > 0 and figures["actions_per_game"] > 50 and figures["legal_actions_us"] > 0
+
+
+def test_lab_games_rows_and_a_split_run_is_the_same_experiment():
+    """The strategy lab's experiment (lesson 9): one row per seat per game, each seat's route steps counted,
+    and ``first=`` plays the later games of the same run (so a long run can be split across processes)."""
+    import pandas as pd
+
+    from caravan_lessons.marco_polo.bench import lab_games
+
+    whole, routes = lab_games(3, players=2, seed=4, bots="random", progress=False)
+    head, r1 = lab_games(1, players=2, seed=4, bots="random", progress=False)
+    tail, r2 = lab_games(2, players=2, seed=4, bots="random", progress=False, first=1)
+    assert list(whole["game"]) == [0, 0, 1, 1, 2, 2] and list(tail["game"]) == [1, 1, 2, 2]
+    pd.testing.assert_frame_equal(pd.concat([head, tail], ignore_index=True), whole)
+    assert r1 + r2 == routes and sum(routes.values()) >= whole["travels"].sum()    # a travel is 1 step or more
+    assert (whole.groupby("game")["won"].sum() <= 1).all()
+    for bad in (-1, True, 1.5):
+        with pytest.raises(ValueError, match="first must be a whole number"):
+            lab_games(1, players=2, bots="random", progress=False, first=bad)

@@ -78,3 +78,30 @@ def test_heuristic_beats_greedy_over_many_games():
     wins = wins_of(HeuristicAgent, GreedyAgent, games, seed=100)
     low, high = wilson(wins, games)
     assert low > 0.5, f"mp-heuristic won {wins} of {games} against mp-greedy: 95% interval {low:.2f}-{high:.2f}"
+
+
+def test_the_planner_travels_builds_posts_and_plays_only_legal_actions():
+    from caravan_lessons.marco_polo import PlannerAgent
+    from caravan_lessons.marco_polo.agents import planner_value
+
+    assert make_agent("mp-planner", 1).name == "mp-planner"
+    assert make_agent("planner", 1, game="marco_polo").name == "mp-planner"
+    state = new_game(2, seed=21)
+    from caravan_lessons.agents import play_out
+
+    play_out(state, [PlannerAgent(1), HeuristicAgent(2)], 100_000)   # raises on an illegal choice
+    assert state.posts_placed[0] >= 3                                  # it travels and builds
+    sheet = state.score_sheet().totals()
+    assert planner_value(state, 0) == sheet[0]                         # at the end: the score sheet exactly
+
+
+@pytest.mark.slow
+def test_the_planner_wins_seven_in_ten_two_player_games_against_the_heuristic():
+    """Issue 21's strength check: ``league marco_polo --bots mp-planner mp-heuristic --players 2 --games 200
+    --seed 1`` gave 149 wins of 200, 74.5 % (Wilson 68.0-80.0 %)."""
+    from caravan_lessons.arena import league, league_table
+
+    table = league_table(league("marco_polo", ["mp-planner", "mp-heuristic"], players=2, games=200, seed=1,
+                                progress=False))
+    row = table.loc["mp-planner"]
+    assert row["win_rate"] >= 0.7 and row["ci_low"] > 0.6, row.to_dict()

@@ -29,15 +29,16 @@ def _notebook(path: Path) -> None:
 
 
 def _fraction_of(city: str) -> tuple[float, float]:
-    """Where ``city`` lies on the app's map, as fractions of the figure's width and height from the top left."""
+    """Where ``city`` lies on the app's map, as fractions of the figure's width and height from the top left: the
+    map of the same app built here (not a copy of its size, which goes stale when the app's map changes)."""
     from caravan_lessons.boards import positions
-    from caravan_lessons.marco_polo import new_game
-    from caravan_lessons.viz.marco_polo import MapView
+    from caravan_lessons.ui.marco_polo_app import MarcoPoloApp
 
-    state = new_game(2, seed=5, characters=["berke", "mercator"])
-    view = MapView(state, figsize=(10, 6.0))
-    x, y = view.ax.transData.transform(positions(state.data.board)[city])
+    app = MarcoPoloApp(players=2, seed=5, seats=["human", "random"], characters=["berke", "mercator"])
+    view = app.map_view
+    x, y = view.ax.transData.transform(positions(app.state.data.board)[city])
     width, height = view.figure.bbox.width, view.figure.bbox.height
+    app.close()
     return x / width, 1 - y / height
 
 

@@ -100,8 +100,26 @@ def test_m12_the_bot_lessons_say_what_the_bots_do_not_do():
     assert "## What these bots do and do not do" in nine and "these bots" in nine
 
 
+def test_m12_the_watched_game_shows_a_bot_that_travels_and_the_app_offers_it():
+    """Lesson 8's replay must not teach contract farming only: its seat 0 (the planner) builds posts and
+    reaches Beijing, the heuristic seat (1) fewer posts; every bot the seat pickers offer can be built."""
+    from caravan_lessons.agents import make_agent
+    from caravan_lessons.ui.marco_polo_app import BOTS
+
+    assert "mp-planner" in BOTS
+    for name in BOTS:
+        make_agent(name, seed=1, game="marco_polo")
+    ns = run_cells(L["08"], 'watch = MarcoPoloApp(players=3, seed=11, seats=["mp-planner"')
+    end = ns["watch"].state
+    assert end.phase == "over" and end.has_post(0, "beijing") and end.posts_placed[0] >= 3
+    assert end.posts_placed[0] > end.posts_placed[1]
+    ns["watch"].close()
+
+
 def test_m13_the_app_demo_says_it_wastes_its_dice():
     assert "spends two dice for a single step" in text(L["08"], "markdown")
+    assert "it spends your best dice" in text(L["01"], "markdown")          # the guided Travel of lesson 1 too
+    assert "game.decision[2]" not in text(L["01"], "code")
 
 
 def test_m17_m18_lesson_7_has_goals_and_the_lab_is_short_with_a_note_for_the_full_run():
@@ -109,4 +127,7 @@ def test_m17_m18_lesson_7_has_goals_and_the_lab_is_short_with_a_note_for_the_ful
     assert "**After this lesson you will be able to**" in first and "almost no worked example" in first
     code = text(L["09"], "code")
     sample = int(re.search(r'SAMPLE = 4 if os.environ.get\("CARAVAN_LESSONS_TESTING"\) else (\d+)', code).group(1))
-    assert sample <= 120 and "SAMPLE = 480" in text(L["09"], "markdown")
+    assert sample <= 40 and "SAMPLE = 240" in text(L["09"], "markdown")   # 40 planner games: about a minute
+    # M12: the lab measures the bots that travel, and its summary names them
+    assert 'lab_games(SAMPLE, players=4, seed=2015, bots="mp-planner")' in code
+    assert "## What our run with 240 games found" in text(L["09"], "markdown")

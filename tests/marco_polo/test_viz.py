@@ -273,12 +273,14 @@ def test_map_redraw_figure_is_measured():
     assert 0 < ms < 5000
 
 
-@pytest.mark.parametrize("players, dpi", [(2, 80), (4, 100)])
-def test_map_view_shows_every_name_whole_and_the_colour_bar_covers_no_text(players, dpi):
+@pytest.mark.parametrize("players, dpi, figsize, heading", [(2, 80, (10, 6.0), True), (4, 100, (10, 6.0), True),
+                                                            (2, 80, (10, 5.4), False), (4, 100, (10, 5.4), False)])
+def test_map_view_shows_every_name_whole_and_the_colour_bar_covers_no_text(players, dpi, figsize, heading):
     """Testers saw "Venezia" cut at the left edge and the colour bar over "Beijing spaces (VP)" in the app's
-    map (10 x 6 inches, 80 dpi on the live canvas): every text lies inside the figure, and none meets the bar."""
+    map (80 dpi on the live canvas): every text lies inside the figure, and none meets the bar. 10 x 5.4 inches
+    without a heading is the app's map (its heading is the caption above it)."""
     state = mp.new_game(players, seed=5)
-    view = vmp.MapView(state, figsize=(10, 6.0))
+    view = vmp.MapView(state, figsize=figsize, heading=heading)
     view.figure.set_dpi(dpi)
     view._build(state)
     view.render_png(state, player=0, reachable=vmp.reachable_costs(state, 0), title="Click your destination")
@@ -286,6 +288,9 @@ def test_map_view_shows_every_name_whole_and_the_colour_bar_covers_no_text(playe
     figure_box = view.figure.bbox
     bar = next(a for a in view.figure.axes if a is not view.ax)
     bar_box = bar.get_window_extent(renderer)
+    from tests.figure_checks import small_texts
+
+    assert not small_texts(view.figure), small_texts(view.figure)   # the colour bar's ticks too (issue 18)
     texts = [t for t in view.ax.texts if t.get_text().strip()]
     names = {t.get_gid(): t for t in texts}
     assert "name:venezia" in names and any(t.get_text() == "Beijing spaces (VP)" for t in texts)

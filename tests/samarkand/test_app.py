@@ -255,3 +255,13 @@ def test_lesson_7_leaves_the_learners_game_at_its_first_move():
     shown = next(i for i, src in enumerate(cells) if src.rstrip().endswith("\napp"))
     for src in cells[shown + 1:]:
         assert not re.search(r"\bapp\.(play|choose|pick_space|continue_play)\(", src), src
+
+
+def test_the_houses_table_has_the_whole_width_and_four_seat_pickers_wrap():
+    """Review B9 (minor): in the 2-player layout the houses table's header wrapped to three lines ("camels / in /
+    reserve") in the narrow column beside the controls; with 4 players the 4th seat picker touched the right edge."""
+    app = SamarkandApp(players=4, seed=1, seats=["human", "heuristic", "greedy", "random"])
+    assert app.houses_view in app.children                      # a row of its own, not the narrow reference column
+    pickers_row = next(box for box in app.settings.children if app.seat_pickers[0] in box.children)
+    assert pickers_row.layout.flex_flow == "row wrap"
+    app.close()

@@ -110,6 +110,23 @@ def test_bad_families_files():
     bad(lambda d: d["families"][0].update(start="start_levant"), "starts at")
 
 
+def test_a_deep_value_or_an_empty_family_id_is_one_data_file_error():
+    """F11 (fuzz review): a 5000-deep list raised RecursionError from load_board (repr in the message); a
+    family id '' raised the Marry constructor's ValueError instead of naming the file and field."""
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    data = copy.deepcopy(BOARD_DATA)
+    data["nodes"][0]["pos"] = deep
+    with pytest.raises(DataFileError, match=r"nodes\[0\].*'pos'") as refused:
+        load_board(data)
+    assert len(str(refused.value)) < 200
+    families = copy.deepcopy(FAMILY_DATA)
+    families["families"][0]["id"] = ""
+    with pytest.raises(DataFileError, match=r"families file: field 'families\[0\]\.id'"):
+        load_board(families=families)
+
+
 def test_unreadable_files(tmp_path):
     with pytest.raises(DataFileError):
         load_board(tmp_path / "missing.json")

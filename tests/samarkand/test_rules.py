@@ -228,6 +228,20 @@ def test_draw_three_then_discard_zero_to_two_of_the_whole_hand():
     refused(state, Discard(()), "SAM-MARRY-4")
 
 
+@pytest.mark.rule("SAM-MARRY-4", "SAM-DECK-1")
+def test_a_discard_in_any_order_is_the_offered_discard():
+    """The fuzz campaign (tests/fuzz/test_fuzz_games.py) found Discard((2, 1)) accepted though only (1, 2) was
+    offered, putting the cards on the discard pile in the caller's order: another deck after a reshuffle."""
+    assert Discard((2, 1)) == Discard((1, 2)) and Discard([5, 3]).cards == (3, 5)
+    state = sc(4, hands={0: [1, 2]})
+    play(state, Marry("egypt"))
+    other = state.clone()
+    play(state, Discard((1, 2)))
+    assert Discard((2, 1)) in other.legal_actions()
+    play(other, Discard((2, 1)))
+    assert other.discard == state.discard
+
+
 @pytest.mark.rule("SAM-MARRY-5", "SAM-HAND-1")
 def test_rulebook_example_four_players_hand_limit_seven():
     # Carlos holds 5 of his 7 cards, marries, draws 3 (8) and must discard at least 1.
