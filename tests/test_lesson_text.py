@@ -111,14 +111,14 @@ def test_start_here_gives_every_lesson_its_link_and_minutes(series):
 
 
 def test_readme_gives_the_marks_the_course_test_checks():
-    """Issue 18 (newcomer §4.2): the README's full and wrong-submission marks are the course test's sums."""
-    from tests import test_nbgrader_course as course
+    """Issue 18 (newcomer §4.2), issue 19: the README's full marks are the source notebooks' autograded points
+    (what the course test's reference student must get), and its count of wrong readings is the number the
+    course test hands in (tests/exercise_misreadings.py)."""
+    from tests import exercise_misreadings as misreadings
+    from tests.exercise_courses import course
 
     words = " ".join(README.split())
-    marks = {"Jaipur": (course.JAIPUR_POINTS, course.WRONG_POINTS),
-             "Samarkand": (course.SAMARKAND_POINTS, course.SAMARKAND_WRONG_POINTS),
-             "Caravan": (course.CARAVAN_POINTS, course.CARAVAN_WRONG_POINTS),
-             "Marco Polo": (course.MP_FULL_POINTS, course.MP_WRONG_POINTS)}
-    full = ", ".join(f"{name} {sum(right.values())}" for name, (right, _) in marks.items())
-    wrong = ", ".join(f"{name} {sum(bad.values())} of {sum(right.values())}" for name, (right, bad) in marks.items())
-    assert f"point ({full};" in words and f"earn ({wrong})" in words
+    names = {"jaipur": "Jaipur", "samarkand": "Samarkand", "caravan": "Caravan", "marco_polo": "Marco Polo"}
+    full = ", ".join(f"{name} {sum(course(game).points.values()):g}" for game, name in names.items())
+    count = sum(len(getattr(misreadings, game.upper())) for game in names)
+    assert f"point ({full};" in words and f"each of {count} wrong readings" in words, (full, count)
