@@ -287,10 +287,10 @@ def make_agent(name: str, seed: int | None = None, game: str | None = None, **op
         return module.make_bot(name, seed, **options)
     if registry is not None:
         if not isinstance(name, str) or name not in registry:
-            raise ValueError(f"unknown {game} bot {name!r}; the bots are: {', '.join(sorted(registry))}")
+            raise ValueError(f"unknown {game} bot {_short(name)}; the bots are: {', '.join(sorted(registry))}")
         return build_agent(registry[name], name, seed, options)
     if not isinstance(name, str) or name not in AGENTS:
-        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(AGENTS))}")
+        raise ValueError(f"unknown bot {_short(name)}; the bots are: {', '.join(sorted(AGENTS))}")
     if game not in (None, "marco_polo") and name.startswith("mp-"):
         raise ValueError(f"{name!r} is a Marco Polo bot; {game} bots are: "
                          f"{', '.join(sorted(n for n in AGENTS if not n.startswith('mp-')))}")
@@ -360,7 +360,8 @@ def simulate(game: str, games: int, seed: int = 0, bots: Sequence[str] = ("rando
         ValueError: ``games`` is not a positive whole number, or an unknown game or bot, or a bad ``processes``.
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10**7:
-        raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {games!r}")
+        raise ValueError(f"games must be a whole number from 1 to 10,000,000, not {_short(games)}")
+    seed = check_seed(seed)
     module = game_module(game)
     bots = check_lineup(bots, "bots", names=True)
     if not bots:

@@ -167,6 +167,10 @@ def _check_checkpoint_path(checkpoint: Any) -> None:
         raise ValueError(f"checkpoint is None or the path of a JSON Lines file such as 'matches.jsonl', "
                          f"not {_short(checkpoint)}")
     path = Path(checkpoint)
+    try:
+        path.parent.is_dir(), path.is_dir(), path.exists()
+    except OSError as exc:  # a path the system cannot look up (too long, ...)
+        raise ValueError(f"checkpoint {_short(str(path))}: {exc.strerror or exc}") from None
     if path.is_dir():
         raise ValueError(f"checkpoint {str(path)!r} is a folder; give a file path inside it, such as "
                          f"{str(path / 'matches.jsonl')!r}")
@@ -348,7 +352,7 @@ def tournament(bots: Sequence[Any], games: int, seed: int = 0, processes: int = 
 
     if not isinstance(bots, (tuple, list)) or len(bots) != 2:
         raise ValueError(f"a tournament is between 2 bots, given as a pair such as ('greedy', 'random'), "
-                         f"not {bots!r}")
+                         f"not {_short(bots)}")
     specs = (_bot_spec(bots[0], "A"), _bot_spec(bots[1], "B"))
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"a tournament needs at least 1 game (a whole number), not {_short(games)}")

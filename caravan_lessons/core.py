@@ -438,7 +438,7 @@ def game_module(name: str):
 
     if not isinstance(name, str) or name not in _GAMES:
         known = ", ".join(game_names())
-        raise ValueError(f"unknown game {name!r}; the games are: {known}")
+        raise ValueError(f"unknown game {_short(name)}; the games are: {known}")
     return importlib.import_module(_GAMES[name])
 
 
@@ -477,6 +477,10 @@ def save_game(state: GameState, path: str | Path) -> Path:
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or not str(path).strip():
         raise SaveFileError(f"save_game needs a file path such as 'my_game.json', not {_short(path)}")
     path = Path(path)
+    try:
+        path.parent.is_dir(), path.is_dir()
+    except OSError as exc:  # a path the system cannot look up (too long, ...)
+        raise SaveFileError(f"cannot save to {_short(str(path))}: {exc.strerror or exc}") from None
     if path.is_dir():
         raise SaveFileError(f"cannot save to {str(path)!r}: it is a folder; give a file path inside it, "
                             f"such as {str(path / 'my_game.json')!r}")

@@ -108,12 +108,14 @@ def read_json(source: str | Path | bytes, *, what: str = "saved game", error: ty
     elif isinstance(source, (str, Path)):
         path = Path(source)
         label = name or str(path)
-        if path.is_dir():
-            raise error(f"{label} is a folder, not a {what}" + ("" if what.endswith("file") else " file"))
+        if len(label) > 200:
+            label = _shown(label, 60)
         try:
-            size = path.stat().st_size
+            size = path.stat().st_size  # before is_dir(): a path too long to look up raises OSError there too
         except OSError as exc:
             raise error(f"cannot read {what} {label}: {exc.strerror or exc}") from None
+        if path.is_dir():
+            raise error(f"{label} is a folder, not a {what}" + ("" if what.endswith("file") else " file"))
         if size > MAX_BYTES:
             raise error(f"{label} is {size} bytes; a {what} is at most {MAX_BYTES} bytes")
         try:

@@ -31,7 +31,7 @@ from ..core import _short, check_seat, check_seed
 from .actions import MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .components import GOOD_POINTS, PENALTY
 from .movegen import linked
-from .rules import END_TURN, _made
+from .rules import END_TURN, State, _made
 from .saves import from_observation
 
 __all__ = ["GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "greedy_action",
@@ -213,6 +213,8 @@ def evaluate(state, player: int) -> float:
     Raises:
         ValueError: ``player`` is not a seat number of ``state`` (booleans and floats are not).
     """
+    if not isinstance(state, State):
+        raise ValueError(f"evaluate: state is a Caravan position (a State), not {_short(state)}")
     if player.__class__ is not int or not 0 <= player < state.players:
         check_seat(player, "evaluate: player", state.players)
     mine = value(state, player)
@@ -420,7 +422,7 @@ def make_bot(name: str, seed: int | None = None, **options):
     key = name[len("caravan-"):] if isinstance(name, str) and name.startswith("caravan-") else name
     if not isinstance(key, str) or (key not in BOTS and key not in _VARIANTS):
         if not isinstance(name, str):
-            raise ValueError(f"unknown Caravan bot {name!r}; the bots are: {', '.join(sorted(BOTS))}")
+            raise ValueError(f"unknown Caravan bot {_short(name)}; the bots are: {', '.join(sorted(BOTS))}")
         if name.startswith("mp-"):
             raise ValueError(f"{name!r} is a Marco Polo bot; the Caravan bots are: {', '.join(sorted(BOTS))}")
         return make_agent(name, seed, **options)

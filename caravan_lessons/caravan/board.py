@@ -18,6 +18,7 @@ their own file: ``caravan.new_game(board="my_board.json")``.
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -186,7 +187,7 @@ def load_board(source: Any = None) -> Board:
     if isinstance(source, dict):
         data, name = source, "board data"
     else:
-        name = str(source)
+        name = str(source) if isinstance(source, (str, os.PathLike)) else "board file"
         data = read_json(source, what="board file", error=DataFileError)
     model = validate(BoardFile, data, source=name, error=DataFileError)
     _check_cells(model, name)

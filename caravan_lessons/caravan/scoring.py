@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import ScoreRow, ScoreSheet, join_and, plural
+from ..core import ScoreRow, ScoreSheet, _short, join_and, plural
 from ..i18n import tr
 from .components import DEMAND_POINTS, GOOD_POINTS, GOODS, PENALTY, RARE, good_name
 
@@ -17,7 +17,7 @@ __all__ = ["CaravanScoreSheet", "penalty", "score_sheet"]
 def penalty(loaded: int) -> int:
     """CAR-SCORE-2: points lost for ``loaded`` goods still on (or under) camels: 0, 0, -1, -3, -6, -10."""
     if isinstance(loaded, bool) or not isinstance(loaded, int) or loaded not in PENALTY:
-        raise ValueError(f"a player holds 0 to {max(PENALTY)} loaded goods, not {loaded!r}")
+        raise ValueError(f"a player holds 0 to {max(PENALTY)} loaded goods, not {_short(loaded)}")
     return PENALTY[loaded]
 
 

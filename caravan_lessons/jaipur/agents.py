@@ -26,8 +26,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import check_seat, check_seed
+from ..core import _short, check_seat, check_seed
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne
+from .rules import State
 from .components import (
     BONUS_TOKENS,
     CAMEL_INDEX,
@@ -474,6 +475,8 @@ def evaluate(state, player: int) -> float:
     Raises:
         ValueError: ``player`` is not a seat number (0 or 1; booleans and floats are not).
     """
+    if not isinstance(state, State):
+        raise ValueError(f"evaluate: state is a Jaipur position (a State), not {_short(state)}")
     if player.__class__ is not int or not 0 <= player <= 1:
         check_seat(player, "evaluate: player")
     reward = round_reward(state, player)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..agents import MatchResult, RandomAgent, View, _sources, check_lineup, play_out
 from ..core import _short, check_seat, check_seed
 from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Reroll
-from .rules import new_game
+from .rules import State, new_game
 
 SEATS = (2, 3, 4)
 GOOD_VALUE = (1.0, 1.4, 1.8)
@@ -308,6 +308,8 @@ def evaluate(state, player: int) -> float:
     """
     import math
 
+    if not isinstance(state, State):
+        raise ValueError(f"evaluate: state is a Marco Polo position (a State), not {_short(state)}")
     if player.__class__ is not int or not 0 <= player < state.players:
         check_seat(player, "evaluate: player", state.players)
 

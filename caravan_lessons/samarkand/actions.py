@@ -159,7 +159,7 @@ def selection_to_action(kind, first=(), second=(), number=0):
 
     def one_name(value, what):
         if not isinstance(value, (list, tuple)) or len(value) != 1 or not isinstance(value[0], str):
-            raise ValueError(f"{kind}: choose exactly one {what} (its id), not {str(value)[:60]!r}")
+            raise ValueError(f"{kind}: choose exactly one {what} (its id), not {_short(value, 60)}")
         return value[0]
 
     if kind == "marry":
@@ -169,10 +169,10 @@ def selection_to_action(kind, first=(), second=(), number=0):
     if kind == "discard":
         if not isinstance(first, (list, tuple)) or not all(
                 isinstance(c, int) and not isinstance(c, bool) for c in first):
-            raise ValueError(f"discard: choose goods cards by their numbers 1..33, not {str(first)[:60]!r}")
+            raise ValueError(f"discard: choose goods cards by their numbers 1..33, not {_short(first, 60)}")
         return Discard(tuple(sorted(first)))
     if kind in ("sell", "keep"):
         if isinstance(number, bool) or not isinstance(number, int):
-            raise ValueError(f"{kind}: the goods card is a whole number 1..33, not {str(number)[:60]!r}")
+            raise ValueError(f"{kind}: the goods card is a whole number 1..33, not {_short(number, 60)}")
         return Sell(number) if kind == "sell" else Keep(number)
     return EndTurn() if kind == "end_turn" else Pass()

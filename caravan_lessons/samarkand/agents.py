@@ -271,6 +271,8 @@ def evaluate(state: State, player: int) -> float:
     Raises:
         ValueError: ``player`` is not a seat number of ``state`` (booleans and floats are not).
     """
+    if not isinstance(state, State):
+        raise ValueError(f"evaluate: state is a Samarkand position (a State), not {_short(state)}")
     if player.__class__ is not int or not 0 <= player < state.players:
         check_seat(player, "evaluate: player", state.players)
     mine = estimate(state, player)

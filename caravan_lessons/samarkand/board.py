@@ -14,6 +14,7 @@ then the game rules below (SAM-COMP-1, SAM-COMP-2, SAM-COMP-4). Any problem rais
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal
@@ -322,7 +323,7 @@ def load_board(board: Any = None, families: Any = None) -> Board:
             the message naming the file, the entry and the rule ID. A given families file's colours
             must be colours matplotlib can draw (checked with ``matplotlib.colors.is_color_like``).
     """
-    fam_source = "families file" if families is None or isinstance(families, dict) else str(families)
+    fam_source = str(families) if isinstance(families, (str, os.PathLike)) else "families file"
     own_families = families is None
     if families is None:
         families = package_file("samarkand", "families.json")

@@ -181,7 +181,7 @@ def near_end(players: int = 4, seed: int = 0, turns_left: int = 3, bot: str = "h
     from .agents import AGENTS
 
     if isinstance(turns_left, bool) or not isinstance(turns_left, int) or turns_left < 1:
-        raise ValueError(f"turns_left must be a whole number >= 1, not {turns_left!r}")
+        raise ValueError(f"turns_left must be a whole number >= 1, not {_short(turns_left)}")
     if not isinstance(bot, str) or bot not in AGENTS:
         raise ValueError(f"bot is one of {', '.join(sorted(AGENTS))}, not {_short(bot)}")
     if type(seed) is not int:

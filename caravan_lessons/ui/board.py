@@ -20,6 +20,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..boards import Blitter
+from ..core import _short
 
 __all__ = ["CANVAS_KINDS", "LiveBoard", "ipympl_canvas"]
 
@@ -116,7 +117,7 @@ class LiveBoard:
     def __init__(self, figure, ax, *, canvas: str = "png", css_class: str = "board", num: int = 0,
                  width: str | None = None, mark_marker: str = "o", mark_size: float = 900):
         if canvas not in CANVAS_KINDS:
-            raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
+            raise ValueError(f"canvas must be 'png' or 'ipympl', not {_short(canvas)}")
         self.figure, self.ax, self.kind = figure, ax, canvas
         self.mark_size = mark_size
         self.marks = ax.scatter([], [], s=mark_size, marker=mark_marker, facecolors="none", edgecolors=MARK_COLOUR,

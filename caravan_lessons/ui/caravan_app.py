@@ -70,7 +70,7 @@ class CaravanApp(PlayShell):
 
         self.picker = None
         if canvas not in ("png", "ipympl"):
-            raise ValueError(f"canvas must be 'png' or 'ipympl', not {canvas!r}")
+            raise ValueError(f"canvas must be 'png' or 'ipympl', not {_short(canvas)}")
         if state is None:
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
                 raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {_short(players)}")

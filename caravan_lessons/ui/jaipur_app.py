@@ -147,7 +147,7 @@ class JaipurApp(PlayShell):
     players = 2
 
     def __init__(self, seed: int = 1, bot: str = "random", seats=None, mode: str = "practice", bot_seed: int = 0):
-        seats = list(seats or ("human", bot))
+        seats = ["human", bot] if seats is None else seats
         self.check_arguments(seats, mode, bot_seed)  # before any widget is made
         state = new_game(seed=seed)
         self.style_sheet = W.HTML(STYLE, layout=W.Layout(height="0px", overflow="hidden"))

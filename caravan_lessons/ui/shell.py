@@ -954,7 +954,9 @@ class PlayShell(W.VBox):
         if getattr(self, "_closed", False):
             return
         self._closed = True
-        self._stop_listening()
+        stop = getattr(self, "_stop_listening", None)  # unset if the constructor refused its arguments
+        if stop is not None:                            # (close then runs from Widget.__del__)
+            stop()
         walk(self)
         for widget in reversed(list(found.values())):
             W.Widget.close(widget)  # not the subclasses' close (this one), which would walk again
