@@ -94,13 +94,25 @@ class Place:
     Attributes:
         space: ``"coins"``, ``"bazaar:camel"``, ``"bazaar:pepper"``, ``"bazaar:silk"``, ``"bazaar:gold"``,
             ``"khan"``, ``"contracts"``, ``"travel"``, ``"city:<card id>"`` or ``"moneybag"``.
-        dice: the dice placed, each ``(colour, value)``.
+        dice: the dice placed, each ``(colour, value)``; kept in ascending order (any order given is the same action).
         set_to: Raschid ad-Din Sinan only (MP-CHAR-1): the value his placed dice show (1..6); 0 otherwise.
     """
 
     space: str
     dice: tuple[Die, ...]
     set_to: int = 0
+
+    def __post_init__(self):
+        # the dice are kept in ascending order, as legal_actions() offers them: Place(s, (("own", 5), ("own", 2)))
+        # is the offered Place(s, (("own", 2), ("own", 5))), not another action that leaves the dice on the space
+        # in another order (found by tests/fuzz/test_fuzz_games.py)
+        dice = self.dice
+        if dice.__class__ is tuple and len(dice) > 1:
+            try:
+                if any(a > b for a, b in zip(dice, dice[1:])):
+                    object.__setattr__(self, "dice", tuple(sorted(dice)))
+            except Exception:  # dice that do not compare: why_illegal says what is wrong with them (MP-TURN-1)
+                pass
 
     def __str__(self) -> str:
         from .components import SPACE_NAMES

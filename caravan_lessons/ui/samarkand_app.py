@@ -171,7 +171,7 @@ class SamarkandApp(PlayShell):
                                    W.VBox([self.buttons["place"], self.buttons["end_turn"], self.buttons["pass"]])]),
                            W.HBox([self.discard_picker, self.buttons["discard"]]),
                            W.HBox([self.buttons["sell"], self.buttons["keep"]])],
-                          layout=W.Layout(flex="0 0 auto", width="470px"))
+                          layout=W.Layout(flex="0 0 auto", width="480px"))   # 300 + 170 px and their margins
         reference = W.VBox([self.hand_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
         # what the learner acts on first (status, map, controls), the reference (hand, houses) beside them
         # the board never moves under the pointer: the status line above it keeps its height, and the message

@@ -28,6 +28,20 @@ def test_bazaar_lowest_die_sets_the_highest_column_and_less_may_be_taken():
     assert s.goods[0] == [0, 3, 0] and s.camels[0] == 3 and s.coins[0] == 1
 
 
+@pytest.mark.rule("MP-ACT-1")
+def test_dice_placed_in_any_order_are_the_offered_placement():
+    """The fuzz campaign (tests/fuzz/test_fuzz_games.py) found Place("travel", ((own, 5), (own, 2))) accepted though
+    only ((own, 2), (own, 5)) was offered, leaving the dice on the space in the caller's order."""
+    assert Place("travel", ((OWN, 5), (OWN, 2))) == Place("travel", ((OWN, 2), (OWN, 5)))
+    s = turn_state(("berke", "johannes"), dice=[2, 5, 6, 4], coins=[0, 8])
+    other = s.clone()
+    s.apply(Place("bazaar:silk", ((OWN, 5), (OWN, 6))))
+    assert Place("bazaar:silk", ((OWN, 6), (OWN, 5))) in other.legal_actions()
+    other.apply(Place("bazaar:silk", ((OWN, 6), (OWN, 5))))
+    assert other.spaces == s.spaces
+    assert Place("x", (("own", [1]), ("own", 2))).dice == (("own", [1]), ("own", 2))   # refused later, not here
+
+
 @pytest.mark.rule("MP-ACT-2", "MP-ACT-4")
 def test_occupied_blue_space_costs_the_lowest_placed_die_and_own_colour_once():
     s = turn_state(("johannes", "polos"), dice=[3, 4, 5, 6], coins=[10, 8])

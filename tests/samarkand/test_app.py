@@ -265,3 +265,18 @@ def test_the_houses_table_has_the_whole_width_and_four_seat_pickers_wrap():
     pickers_row = next(box for box in app.settings.children if app.seat_pickers[0] in box.children)
     assert pickers_row.layout.flex_flow == "row wrap"
     app.close()
+
+
+def test_the_controls_column_holds_its_widest_row_with_the_widgets_margins():
+    """Seen in JupyterLab (issue 17 screenshots): the controls column was exactly 300 + 170 px wide, so with the
+    widgets' 2 px margins the family dropdown and the Spaces list were cut at their right edge under the buttons."""
+    from tests.widget_tools import boxes
+
+    app = SamarkandApp(players=2, seed=3, seats=["human", "heuristic"])
+    try:
+        row = next(box for box in boxes(app) if app.marry_picker in box.children)
+        column = next(box for box in boxes(app) if row in box.children)
+        needed = sum(int(w.layout.width[:-2]) + 4 for w in row.children)     # each widget: 2 px margin a side
+        assert int(column.layout.width[:-2]) >= needed, (column.layout.width, needed)
+    finally:
+        app.close()
