@@ -41,7 +41,7 @@ lab: $(STAMP)
 	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then $(BIN)/nbstripout --install && \
 		git config filter.nbstripout.clean '"$(abspath $(BIN))/python" -m nbstripout --keep-id' && \
 		git config filter.nbstripout.extrakeys "$(NB_EXTRA_KEYS)"; fi
-	@echo "Start page: notebooks/START_HERE.ipynb (no browser here? open the printed http://127.0.0.1:$(LAB_PORT)/lab?token=... URL and double-click notebooks/START_HERE.ipynb)"
+	@echo "Start page: notebooks/START_HERE.ipynb (no browser here? open the address JupyterLab prints below, http://127.0.0.1:$(LAB_PORT)/lab?token= and its token, then double-click notebooks/START_HERE.ipynb)"
 	$(LEARNERS) $(BIN)/jupyter lab $(ALLOW_ROOT) --port=$(LAB_PORT) --ServerApp.port_retries=0 \
 		--ServerApp.root_dir=. notebooks/START_HERE.ipynb
 
