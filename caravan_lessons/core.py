@@ -449,11 +449,11 @@ def state_from_dict(data: Any):
     version = data.get("version")
     if version != FORMAT_VERSION:
         raise SaveFileError(
-            f"saved game has format version {version!r}; this caravan_lessons reads version {FORMAT_VERSION}"
+            f"saved game has format version {_short(version)}; this caravan_lessons reads version {FORMAT_VERSION}"
         )
     name = data.get("game")
-    if name not in _GAMES:
-        raise SaveFileError(f"saved game names an unknown game {name!r}; known: {', '.join(game_names())}")
+    if not isinstance(name, str) or name not in _GAMES:  # a list or an object is no game name (and unhashable)
+        raise SaveFileError(f"saved game names an unknown game {_short(name)}; known: {', '.join(game_names())}")
     return game_module(name).State.from_dict(data)
 
 

@@ -131,14 +131,23 @@ def system_language() -> str:
 
 
 def _default() -> str:
+    """``CARAVAN_LESSONS_LANG`` if it names a catalogue (``C``/``POSIX``: English), else the system language.
+
+    An unknown value is ignored with one warning, in English: no language is active yet, so the message
+    cannot go through the catalogue (``gettext`` would ask for the default language again).
+    """
     value = os.environ.get(ENV_VAR, "")
     if value.strip():
-        try:
-            return _resolve(value)
-        except LanguageError as error:
-            if value not in _warned:
-                _warned.add(value)
-                warnings.warn(f"{ENV_VAR}={value!r} ignored: {error}", stacklevel=3)
+        base = _base(value)
+        if not base:
+            return SOURCE
+        if base in available_languages():
+            return base
+        if value not in _warned:
+            _warned.add(value)
+            shown = value if len(value) <= 20 else value[:17] + "..."
+            warnings.warn(f"{ENV_VAR}={shown!r} ignored: unknown language {shown!r}; available: {_listing()}",
+                          stacklevel=3)
     return system_language()
 
 

@@ -150,6 +150,20 @@ def test_an_unknown_environment_language_warns_and_falls_back(monkeypatch):
         assert set_language(None) == "en"
 
 
+@pytest.mark.parametrize("value", ["xx", "de_DE.UTF-8", "C", "POSIX"])
+def test_an_unknown_environment_language_in_a_fresh_process_is_one_warning_then_english(value):
+    """No language is active yet in a fresh process: the warning must not go through the catalogue, which
+    would ask for the default language again (it recursed until RecursionError, at every entry point)."""
+    env = {**os.environ, "CARAVAN_LESSONS_LANG": value, "LC_ALL": "C", "LANGUAGE": ""}
+    result = subprocess.run([sys.executable, "-m", "caravan_lessons", "rules", "jaipur"], env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-500:]
+    assert result.stdout.startswith("JAI-")
+    warned = [line for line in result.stderr.splitlines() if "ignored" in line]
+    assert len(result.stderr.splitlines()) <= 2 and len(warned) == (value in ("xx", "de_DE.UTF-8"))
+    assert "Traceback" not in result.stderr
+
+
 def test_a_missing_translation_falls_back_to_english(tmp_path, monkeypatch):
     _po(tmp_path, "fi", [("Undo", "Kumoa"), ("Next round", "")])
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)

@@ -43,6 +43,9 @@ def broken(tmp_path, change):
     (lambda d: d.update(version=99), "format version 99"),
     (lambda d: d.pop("deck"), "the field 'deck' is missing"),
     (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+    (lambda d: d.update(game={}), "unknown game {}"),              # unhashable: was a raw TypeError
+    (lambda d: d.update(game=["jaipur"]), "unknown game ['jaipur']"),
+    (lambda d: d.update(version="v" * 100_000), "(100000 characters)"),
     (lambda d: d["market"].update(diamond=d["market"].get("diamond", 0) + 1), "JAI-COMP-1"),
     (lambda d: d["deck"].append("unicorn"), "field 'deck["),
     (lambda d: d.update(herds=[1]), "'herds[1]' is missing"),

@@ -616,10 +616,22 @@ def test_the_bench_times_the_four_clicks_in_process():
     ({"mode": "casual"}, "mode must be one of"),
     ({"bot_seed": True}, "bot_seed must be a whole number"),
     ({"seed": 1.5}, "seed"),
+    ({"bot": "mp-planner"}, "'mp-planner' does not play Jaipur"),
+    ({"seats": ["human", "mp-greedy"]}, "'mp-greedy' does not play Jaipur"),
 ])
 def test_bad_arguments_are_refused_in_plain_words(kwargs, words):
     with pytest.raises(ValueError, match=re.escape(words)):
         JaipurApp(**kwargs)
+
+
+def test_the_seat_pickers_offer_no_marco_polo_bot():
+    """A Marco Polo bot in a Jaipur seat could never move (it reads a Marco Polo state): the app stayed stuck."""
+    app = JaipurApp()
+    offered = {option if isinstance(option, str) else option[1] for picker in app.seat_pickers
+               for option in picker.options}
+    app.close()
+    assert {"human", "random", "greedy", "heuristic", "mcts"} <= offered
+    assert not any(name.startswith("mp-") for name in offered)
 
 
 def test_refused_arguments_leave_no_widgets_behind():

@@ -82,6 +82,9 @@ class CaravanApp(PlayShell):
         players = state.players
         seats = self.seat_list(seats, players, "heuristic")
         self.check_arguments(seats, mode, bot_seed)   # before any widget is made
+        if HUMAN not in seats and "random" in seats:  # the bots would play on for ever in the constructor
+            raise ValueError("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
+                             "with no human seat, use greedy, heuristic, kind-random or mcts")
         self._viz = viz
         self.selected = None
         self._pieces: list = []

@@ -35,7 +35,11 @@ from ..jaipur import CARD_TYPES, GOODS, PLAYING, ROUND_OVER, NextRound, new_game
 from ..jaipur.components import (CARD_COLOURS, CARD_COUNTS, HAND_LIMIT, MARKET_SIZE, RULES, TEXT_ON, card_name,
                                  cards)
 from ..viz.jaipur import SCORE_COLOURS
+from ..agents import AGENTS
 from .shell import HUMAN, Guide, PlayShell
+
+JAIPUR_BOTS = tuple(sorted(name for name in AGENTS if not name.startswith("mp-")))
+"""The bots a Jaipur seat may take: every bot of ``caravan_lessons.agents.AGENTS`` but Marco Polo's."""
 
 ACTION_KINDS = ("take_one", "exchange", "take_camels", "sell")
 LABELS = {"take_one": N_("Take one good"), "exchange": N_("Exchange"), "take_camels": N_("Take all camels"),
@@ -145,6 +149,8 @@ class JaipurApp(PlayShell):
     css_prefix = "jaipur"
     continue_label = N_("Next round")
     players = 2
+    game_title = "Jaipur"
+    bot_names = JAIPUR_BOTS
 
     def __init__(self, seed: int = 1, bot: str = "random", seats=None, mode: str = "practice", bot_seed: int = 0):
         seats = ["human", bot] if seats is None else seats

@@ -84,6 +84,14 @@ def test_bad_arguments():
         CaravanApp(canvas="svg")
 
 
+def test_a_table_of_bots_with_a_random_one_is_refused_not_played_for_ever():
+    """Random Caravan bots almost never end a game: with no human seat the constructor never returned."""
+    with pytest.raises(ValueError, match="random Caravan bots almost never end a game"):
+        CaravanApp(players=3, seats=["random", "random", "random"])
+    app = CaravanApp(players=2, seats=["human", "random"])   # a human at the table: the bot waits for them
+    app.close()
+
+
 # -- the shared shell: seat names, the end of the game, widgets released --
 
 import warnings  # noqa: E402
