@@ -255,8 +255,9 @@ def _simulate_seats(args) -> int:
     if len(args.bots) != 2:
         raise ValueError(f"{args.game}: give two bots (bot 0 against players-1 copies of bot 1), not {len(args.bots)}")
     if "random" in args.bots:  # uniformly random Caravan games hardly ever end (bench: caravan_random_games_ended)
-        raise ValueError("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
-                         "use greedy, heuristic, kind-random or mcts")
+        from .caravan.agents import RANDOM_NEVER_ENDS
+
+        raise ValueError(RANDOM_NEVER_ENDS)
     for name in args.bots:  # an unknown or another game's bot is refused before any progress bar (F14)
         game_module(args.game).make_bot(name, 0)
     results = game_module(args.game).simulate(args.games, seed=args.seed, bots=args.bots, players=args.players,

@@ -405,6 +405,10 @@ def _simulate_one(seed: int, bots: tuple, players: int, options: dict, i: int):
     return result
 
 
+RANDOM_NEVER_ENDS = ("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
+                     "use greedy, heuristic, kind-random or mcts")
+"""Why a table of bots with ``random`` among them is refused (the command line, the app with no human seat)."""
+
 BOTS = {"random": ("caravan_lessons.agents", "RandomAgent"), "kind-random": (__name__, "KindRandomAgent"),
         "greedy": (__name__, "GreedyAgent"), "heuristic": (__name__, "HeuristicAgent"),
         "lookahead": (__name__, "LookaheadAgent"),

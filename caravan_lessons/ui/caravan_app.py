@@ -26,6 +26,7 @@ import ipywidgets as W
 from .. import boards
 from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, make_bot, new_game
 from ..caravan.agents import BOTS as CARAVAN_BOTS
+from ..caravan.agents import RANDOM_NEVER_ENDS
 from ..core import _short, join_and, plural
 from ..i18n import N_, get_language, ngettext, tr
 from ..caravan.components import GOODS, PLAYER_COLOURS, good_name
@@ -83,8 +84,7 @@ class CaravanApp(PlayShell):
         seats = self.seat_list(seats, players, "heuristic")
         self.check_arguments(seats, mode, bot_seed)   # before any widget is made
         if HUMAN not in seats and "random" in seats:  # the bots would play on for ever in the constructor
-            raise ValueError("random Caravan bots almost never end a game (none of 40 ended within 5,000 actions); "
-                             "with no human seat, use greedy, heuristic, kind-random or mcts")
+            raise ValueError(RANDOM_NEVER_ENDS)
         self._viz = viz
         self.selected = None
         self._pieces: list = []
