@@ -122,7 +122,11 @@ class HeuristicAgent:
             return actions[0]
         me = view.player
         state = resample(view._state, me, self.rng)
-        return max(actions, key=lambda a: score_action(state, a, me, self.rival_weight) + self.rng.random() * 1e-3)
+        return max(actions, key=lambda a: self._value(state, a, me) + self.rng.random() * 1e-3)
+
+    def _value(self, state: State, action, me: int) -> float:
+        """What ``action`` is worth to seat ``me`` in the resampled ``state`` (higher is better)."""
+        return score_action(state, action, me, self.rival_weight)
 
 
 class LookaheadAgent(HeuristicAgent):
@@ -138,14 +142,9 @@ class LookaheadAgent(HeuristicAgent):
         super().__init__(seed, rival_weight)
         self.depth = depth
 
-    def choose(self, view: View):
-        actions = view.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        me = view.player
-        state = resample(view._state, me, self.rng)
-        return max(actions, key=lambda a: self._settled(state._child_listed(a), me, self.depth)
-                   + self.rng.random() * 1e-3)
+    def _value(self, state: State, action, me: int) -> float:
+        """The heuristic's choice, judged after the seat's own follow-up decisions are settled."""
+        return self._settled(state._child_listed(action), me, self.depth)
 
     def _settled(self, state: State, me: int, depth: int) -> float:
         if depth and state.current_player == me and not state.is_terminal():
