@@ -69,7 +69,17 @@ def _log_head(page, root: str) -> str:
 
 
 def _click_once(page, root: str) -> str:
-    """Click the first enabled button of ORDER in the app at ``root``; wait until the page settled."""
+    """Click the first enabled button of ORDER in the app at ``root``; wait until the page settled.
+
+    The log's head changes as soon as the learner's move lands, while the bot's reply may still be
+    on its way (every button disabled meanwhile): wait first until a button is enabled again.
+    Returns the button's name, or "over" when the game ended before a button came back."""
+    page.wait_for_function(
+        "([root, names]) => names.some(n => { const b = document.querySelector(root + ' button.samarkand-' + n);"
+        " return b && !b.disabled; }) || (document.querySelector(root + ' .samarkand-status')?.innerText || '')"
+        ".includes('The game is over')", arg=[root, list(ORDER)], timeout=30_000)
+    if "The game is over" in page.locator(f"{root} .samarkand-status").inner_text():
+        return "over"
     before = _log_head(page, root)
     for name in ORDER:
         button = page.locator(f"{root} button.samarkand-{name}")
