@@ -327,6 +327,7 @@ class CaravanApp(PlayShell):
         self.actions_list.value = (self._listed.index(planned) if planned in self._listed
                                    else 0 if self._listed else None)
         self.actions_list.disabled = not human_turn
+        self.clear_button.disabled = not human_turn           # nothing to select once the game is over
         set_enabled(self.play_button, human_turn and bool(self._listed), "primary")
         set_enabled(self.end_button, human_turn and any(isinstance(a, EndTurn) for a in actions), "warning")
         self.left.value = (tr("<b>{actions} left</b> for {player}; {cubes} in the bag").format(
