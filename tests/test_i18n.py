@@ -212,6 +212,33 @@ def test_rules_command_in_each_language(capsys):
     set_language("en")
 
 
+def test_caravan_section_names_are_one_language_each_with_the_finnish_rulebook_heading_named_as_such():
+    """The English (and Portuguese) section of a Caravan rule names the Finnish rulebook's own heading only as
+    "(rulebook: ...)"; the Finnish section is that heading, never the English name left untranslated (the panel
+    read "Moving and delivering a good (siirrä ja toimita hyvä)" in English and "Setup" in Finnish)."""
+    import re
+
+    from caravan_lessons.caravan import RULES
+
+    sections = {r.source_section for r in RULES.values()}
+    assert len(sections) == 9
+    for section in sections:
+        english = re.fullmatch(r"([A-Za-z ,/]+?)(?: \(rulebook: (.+)\))?", section)
+        assert english, f"{section!r}: English words, then at most '(rulebook: <the Finnish heading>)'"
+        with language("fi"):
+            finnish = _(section)
+        with language("pt"):
+            portuguese = _(section)
+        # the English name may stand in the Finnish only as the rulebook's own heading, quoted (Caravan's
+        # Finnish rulebook heads its setup "Setup")
+        assert finnish != section and english.group(1) not in re.sub("»[^«]*«", "", finnish), (section, finnish)
+        if english.group(2):
+            assert finnish.casefold().startswith(english.group(2).casefold()), (section, finnish)
+            assert portuguese.endswith(f"(livro de regras: {english.group(2)})"), (section, portuguese)
+        else:
+            assert "livro de regras" in portuguese and english.group(1) not in portuguese.split("(")[0]
+
+
 def test_rules_command_errors_in_the_chosen_language(capsys):
     from caravan_lessons.__main__ import main
 

@@ -73,15 +73,15 @@ PENALTY: dict[int, int] = {0: 0, 1: 0, 2: -1, 3: -3, 4: -6, 5: -10}
 """CAR-SCORE-2: penalty by goods still loaded at the end (5 only with 6 camels: a ruling)."""
 
 
-_S_COMP = N_("Components, object of the game (komponentit, pelin kohde)")
+_S_COMP = N_("Components, object of the game (rulebook: komponentit, pelin kohde)")
 _S_SETUP = N_("Setup")
-_S_TURN = N_("Playing the game (pelin pelaaminen)")
-_S_CAMEL = N_("Placing / moving a camel (kamelin sijoittaminen/siirtäminen)")
-_S_PICK = N_("Picking up a good (poimi hyvä)")
-_S_STEAL = N_("Stealing a good (varastaa hyvän)")
-_S_MOVE = N_("Moving and delivering a good (siirrä ja toimita hyvä)")
-_S_REFILL = N_("Refilling goods (täyttötavarat)")
-_S_END = N_("End of the game (pelin loppu)")
+_S_TURN = N_("Playing the game (rulebook: pelin pelaaminen)")
+_S_CAMEL = N_("Placing / moving a camel (rulebook: kamelin sijoittaminen/siirtäminen)")
+_S_PICK = N_("Picking up a good (rulebook: poimi hyvä)")
+_S_STEAL = N_("Stealing a good (rulebook: varastaa hyvän)")
+_S_MOVE = N_("Moving and delivering a good (rulebook: Siirrä (ja toimita) hyvä)")
+_S_REFILL = N_("Refilling goods (rulebook: Täyttötavarat)")
+_S_END = N_("End of the game (rulebook: pelin loppu)")
 
 RULES: dict[str, Rule] = {r.id: r for r in [
     Rule("CAR-COMP-1", "The box holds 24 camels (6 in each of 4 colours), 4 player boards, 48 goods cubes "
