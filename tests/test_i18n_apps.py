@@ -229,3 +229,24 @@ def test_a_game_played_in_portuguese_reads_in_english_as_if_played_in_english(ga
             assert [app.log_view.value, app.explain.value, app.status.value] == want
         finally:
             app.close()
+
+
+def test_a_score_stepper_shown_on_its_own_takes_a_new_language_at_once():
+    """The Jaipur page shows a finished round's stepper below the app: the picker switched the app, the stepper
+    kept "Back", "Next", "Show all" and "Step 0 of 14: press Next" in English."""
+    from caravan_lessons import jaipur
+    from caravan_lessons.exercises.jaipur import finished_round
+    from caravan_lessons.ui import ScoreStepper
+
+    with language("en"):
+        stepper = ScoreStepper(finished_round(2).score_sheet, rules=jaipur.RULES)   # as the page makes it
+        stepper.go(2)
+        english = (stepper.next_button.description, stepper.text.value)
+        i18n.set_language("pt")
+        assert stepper.next_button.description == i18n.tr("Next") != "Next"
+        assert not english_in(html.unescape(_TAG.sub(" ", stepper.text.value)) + stepper.all_button.description,
+                              _english_only_fragments("pt")) and stepper.step == 2
+        i18n.set_language("en")
+        assert (stepper.next_button.description, stepper.text.value) == english
+        stepper.close()
+        i18n.set_language("fi")                      # a closed stepper is not relabelled (and does not fail)

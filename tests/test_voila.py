@@ -213,3 +213,49 @@ def test_a_page_in_its_rulebooks_language_shows_no_english_after_a_move(lang, tm
             assert not page_errors(page), page_errors(page)
     finally:
         stop_server(proc, log)
+
+
+PREFIXES = {"jaipur": "jaipur", "samarkand": "samarkand", "caravan": "caravan", "marco_polo": "mp"}
+
+CUT_BUTTONS_JS = """root => [...root.querySelectorAll('button, .widget-label-basic, .widget-label')]
+    .filter(b => b.offsetParent !== null && b.innerText.trim() && b.scrollWidth > b.clientWidth + 1)
+    .map(b => b.innerText.trim() + ' (' + b.clientWidth + ' of ' + b.scrollWidth + ' px)')"""
+"""The visible buttons (and widgets' labels, a checkbox's included) whose words are wider than the box they are
+shown in (ipywidgets cuts them with an ellipsis)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_language_picker_in_the_browser_cuts_no_button_label(game, tmp_path, artifacts):
+    """Each page in English, switched with its language picker to Portuguese and to Finnish: no visible button
+    cuts its label ("Desfazer a última jog…", "Tyhjennä vali…" with fixed widths), and nothing on the page is
+    wider than the page. Screenshots: artifacts/voila_<game>_switched_<lang>.png."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    from caravan_lessons.i18n import language, language_names, tr
+
+    prefix = PREFIXES[game]
+    port, proc, log = _serve(game, tmp_path, artifacts, CARAVAN_LESSONS_LANG="en")
+    try:
+        with chromium_page(artifacts, f"voila_{game}_switched") as page:
+            page.set_viewport_size({"width": 1280, "height": 900})
+            page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
+            app = page.locator(f".{prefix}-app").first
+            expect(app).to_be_visible(timeout=120_000)
+            undo = app.locator(f".{prefix}-undo")
+            expect(undo).to_have_text(tr("Undo my last move"), timeout=60_000)
+            cut = {}
+            for lang in ("pt", "fi"):
+                app.locator(f".{prefix}-language select").select_option(label=language_names()[lang])
+                with language(lang):
+                    expect(undo).to_have_text(tr("Undo my last move"), timeout=60_000)
+                page.wait_for_timeout(1500)          # the board's picture and the other widgets' new words
+                page.screenshot(path=str(artifacts / f"voila_{game}_switched_{lang}.png"), full_page=True)
+                cut[lang] = app.evaluate(CUT_BUTTONS_JS)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > 1280:
+                    cut[lang].append(f"the page is {width} px wide")
+            assert not page_errors(page), page_errors(page)
+            assert not any(cut.values()), f"{game}: labels cut after a switch: {cut}"
+    finally:
+        stop_server(proc, log)

@@ -104,15 +104,15 @@ class CaravanApp(PlayShell):
         self.picker = boards.BoardPicker(self.figure, state.board.graph, self.pick)
         self.actions_list = W.Select(options=[], rows=12, layout=W.Layout(width="355px"))
         self.actions_list.add_class("caravan-actions")
-        self.play_button = W.Button(button_style="primary", layout=W.Layout(width="210px")).add_class("caravan-play")
+        self.play_button = W.Button(button_style="primary", layout=W.Layout(width="auto", min_width="210px")).add_class("caravan-play")
         self.play_button.on_click(lambda _b: self.play_selected())
-        self.end_button = W.Button(button_style="warning", layout=W.Layout(width="140px")).add_class("caravan-end-turn")
+        self.end_button = W.Button(button_style="warning", layout=W.Layout(width="auto", min_width="140px")).add_class("caravan-end-turn")
         self.end_button.on_click(lambda _b: self.choose(EndTurn()))
-        self.clear_button = W.Button(layout=W.Layout(width="150px")).add_class("caravan-clear")
+        self.clear_button = W.Button(layout=W.Layout(width="auto", min_width="150px")).add_class("caravan-clear")
         self.clear_button.on_click(lambda _b: self.clear_selection())
         if canvas != "ipympl":                  # a picture cannot be clicked: nothing to clear there
             self.clear_button.layout.display = "none"
-        self.groups_box = W.Checkbox(value=True, indent=False)
+        self.groups_box = W.Checkbox(value=True, indent=False, layout=W.Layout(width="auto"))   # its label whole
         self.legal_title = W.HTML()
         self.groups_box.add_class("caravan-groups")
         self.groups_box.observe(lambda _c: self.refresh(), names="value")
@@ -137,10 +137,14 @@ class CaravanApp(PlayShell):
             self.board.invalidate()
 
     def layout_children(self) -> list:
-        # the undo button sits on a row of its own: "Undo my move and the result" (230 px) is whole there
+        # the buttons size to their labels (Portuguese and Finnish ones are longer) and their rows wrap; undo and
+        # hint share a row, which "Undo my move and the result" (230 px) and the hint still fit
+        def wrap():
+            return W.Layout(flex_flow="row wrap", align_items="center")
         controls = W.VBox([self.left, self.legal_title, self.actions_list,
-                           W.HBox([self.play_button, self.end_button]), self.undo_button, self.coach.hint_button,
-                           W.HBox([self.clear_button, self.groups_box], layout=W.Layout(align_items="center"))],
+                           W.HBox([self.play_button, self.end_button], layout=wrap()),
+                           W.HBox([self.undo_button, self.coach.hint_button], layout=wrap()),
+                           W.HBox([self.clear_button, self.groups_box], layout=wrap())],
                           layout=W.Layout(width="365px", flex="0 0 auto"))
         # the board never moves under the pointer: a status line of fixed height above it, and the message
         # line (the bots' moves, a refusal) below it, in a box of fixed height

@@ -59,15 +59,15 @@ class CoachPanel:
         self.hint_budget = hint_budget
         self.review_budget = review_budget
         self.workers = workers or min(2, os.cpu_count() or 1)
-        self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="90px")).add_class(f"{prefix}-hint")
+        self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto", min_width="90px")).add_class(f"{prefix}-hint")
         self.hint_button.on_click(lambda _b: self.hint())
         self.hint_view = W.HTML().add_class(f"{prefix}-hint-text")
         self.review_button = W.Button(icon="search", button_style="info",
-                                      layout=W.Layout(width="110px", display="none")).add_class(f"{prefix}-review")
+                                      layout=W.Layout(width="auto", min_width="110px", display="none")).add_class(f"{prefix}-review")
         self.review_button.on_click(lambda _b: self.review())
         self.progress = W.IntProgress(value=0, min=0, max=1,
                                       layout=W.Layout(width="360px"), style={"description_width": "80px"})
-        self.stop_button = W.Button(icon="stop", layout=W.Layout(width="80px")).add_class(
+        self.stop_button = W.Button(icon="stop", layout=W.Layout(width="auto", min_width="80px")).add_class(
             f"{prefix}-review-stop")
         self.stop_button.on_click(lambda _b: self.stop())
         self.progress_row = W.HBox([self.progress, self.stop_button], layout=W.Layout(display="none"))
@@ -76,7 +76,7 @@ class CoachPanel:
             f"{prefix}-review-graph")
         self.costly_images = [W.Image(format="png", layout=W.Layout(max_width="760px")) for _ in range(3)]
         self.costly_text = [W.HTML() for _ in range(3)]
-        self.try_buttons = [W.Button(icon="undo", layout=W.Layout(width="200px"))
+        self.try_buttons = [W.Button(icon="undo", layout=W.Layout(width="auto", min_width="200px"))
                             .add_class(f"{prefix}-review-try") for _ in range(3)]
         for k, button in enumerate(self.try_buttons):
             button.on_click(lambda _b, k=k: self.try_better(k))

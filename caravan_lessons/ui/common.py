@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 import ipywidgets as W
 
-from ..i18n import N_, Translated, tr
+from ..i18n import N_, Translated, on_language_change, tr
 
 
 def alternate_rows(rows) -> tuple:
@@ -172,10 +172,10 @@ class ScoreStepper(W.VBox):
         self.rules = rules or {}
         self.colours = dict(colours or {})
         self.step = 0
-        self.back_button = W.Button(icon="arrow-left", layout=W.Layout(width="100px")).add_class("score-back")
+        self.back_button = W.Button(icon="arrow-left", layout=W.Layout(width="auto", min_width="100px")).add_class("score-back")
         self.next_button = W.Button(icon="arrow-right", button_style="primary",
-                                    layout=W.Layout(width="100px")).add_class("score-next")
-        self.all_button = W.Button(layout=W.Layout(width="130px")).add_class("score-all")
+                                    layout=W.Layout(width="auto", min_width="100px")).add_class("score-next")
+        self.all_button = W.Button(layout=W.Layout(width="auto", min_width="130px")).add_class("score-all")
         self.relabel()
         self.back_button.on_click(lambda _b: self.go(self.step - 1))
         self.next_button.on_click(lambda _b: self.go(self.step + 1))
@@ -186,8 +186,21 @@ class ScoreStepper(W.VBox):
                           W.HBox([self.chart, self.text], layout=W.Layout(flex_flow="row wrap",
                                                                            align_items="flex-start"))])
         self.add_class("score-stepper")
+        self._named = names is not None
+        self._make = None
         if sheet is not None:
             self.set_sheet(sheet, names=names)
+        # a stepper shown on its own (not in an app, which relabels it) takes a new language at once too
+        self._stop_listening = on_language_change(self._language_changed)
+
+    def _language_changed(self, _code: str) -> None:
+        if not self._named and self.sheet is not None:       # the default names, "player 0", in the new language
+            self.names = [tr("player {seat}").format(seat=p) for p in range(self.sheet.players)]
+        if self._make is not None:                           # the rows' words too: the sheet made again
+            step = self.step
+            self.set_sheet(self._make)
+            self.go(step)
+        self.relabel()
 
     def relabel(self) -> None:
         """The buttons' words and the shown step in the current language (after ``set_language``)."""
@@ -200,18 +213,26 @@ class ScoreStepper(W.VBox):
     def set_sheet(self, sheet, names=None) -> None:
         """Show ``sheet``: from step 0 if it is a new sheet, at the same step if it equals the one shown.
 
+        ``sheet`` may be a function of no arguments that returns the sheet (``state.score_sheet``): after a change
+        of language it is called again, so that the rows' items are worded in the new language.
+
         Raises:
             ValueError: ``sheet`` is not a score sheet (``state.score_sheet()``), or ``names`` is not a
                 list of one name (a string) per player.
         """
         from ..core import ScoreSheet, _short
 
+        self._make = sheet if callable(sheet) and not isinstance(sheet, ScoreSheet) else None
+        if self._make is not None:
+            sheet = self._make()
         if not isinstance(sheet, ScoreSheet):
             raise ValueError(f"ScoreStepper shows a score sheet (state.score_sheet()), not {_short(sheet)}")
         if names is not None and (not isinstance(names, (list, tuple)) or len(names) < sheet.players
                                   or not all(isinstance(n, str) for n in names)):
             raise ValueError(f"ScoreStepper: names is a list of {sheet.players} player names (strings), "
                              f"not {_short(names)}")
+        if names is not None:
+            self._named = True
         if names is not None or not self.names:
             self.names = list(names or [tr("player {seat}").format(seat=p) for p in range(sheet.players)])
         if sheet == self._source:

@@ -150,7 +150,7 @@ class MarcoPoloApp(PlayShell):
         self.choice_list = W.Select(options=[], rows=8, layout=W.Layout(width="430px")).add_class("mp-choices")
         self.choice_list.observe(lambda _c: self._selection_changed(), names="value")
         self.play_button = W.Button(button_style="primary", icon="check",
-                                    layout=W.Layout(width="110px")).add_class("mp-play")
+                                    layout=W.Layout(width="auto", min_width="110px")).add_class("mp-play")
         self.main_title = W.HTML()
         self.bonus_title = W.HTML()
         # the learner's own board (coins, camels, goods, dice, contracts, objectives) beside the choices

@@ -125,7 +125,7 @@ class SamarkandApp(PlayShell):
         self.space_list.add_class("samarkand-spaces")
         self.discard_picker = W.SelectMultiple(rows=6, layout=W.Layout(width="300px"))
         self.discard_picker.add_class("samarkand-discard-picker")
-        self.buttons = {name: W.Button(layout=W.Layout(width="170px", flex="0 0 auto")).add_class(f"samarkand-{name}")
+        self.buttons = {name: W.Button(layout=W.Layout(width="auto", min_width="170px", flex="0 0 auto")).add_class(f"samarkand-{name}")
                         for name in BUTTONS}
         self.buttons["marry"].on_click(lambda _b: self.play(Marry(self.marry_picker.value or "")))
         self.buttons["place"].on_click(lambda _b: self._place_selected())
@@ -172,7 +172,8 @@ class SamarkandApp(PlayShell):
                                    W.VBox([self.buttons["place"], self.buttons["end_turn"], self.buttons["pass"]])]),
                            W.HBox([self.discard_picker, self.buttons["discard"]]),
                            W.HBox([self.buttons["sell"], self.buttons["keep"]])],
-                          layout=W.Layout(flex="0 0 auto", width="480px"))   # 300 + 170 px and their margins
+                          # at least 300 + 170 px and their margins; wider if a translated button label needs it
+                          layout=W.Layout(flex="0 0 auto", width="auto", min_width="480px"))
         reference = W.VBox([self.hand_view], layout=W.Layout(flex="1 1 320px", min_width="0"))
         # what the learner acts on first (status, map, controls), the reference (hand, houses) beside them
         # the board never moves under the pointer: the status line above it keeps its height, and the message

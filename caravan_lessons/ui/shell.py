@@ -324,10 +324,10 @@ class PlayShell(W.VBox):
         self._make_bots()
         self.status = W.HTML().add_class(f"{prefix}-status")
         self.explain = W.HTML().add_class(f"{prefix}-explain")
-        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="170px")).add_class(f"{prefix}-undo")
+        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto", min_width="170px")).add_class(f"{prefix}-undo")
         self.undo_button.on_click(lambda _b: self.undo())
         self.continue_button = W.Button(button_style="success", icon="forward",
-                                        layout=W.Layout(width="150px", display="none")).add_class(
+                                        layout=W.Layout(width="auto", min_width="150px", display="none")).add_class(
             f"{prefix}-continue")
         self.continue_button.on_click(lambda _b: self.continue_play())
         self.replay = W.IntSlider(value=0, min=0, max=0, continuous_update=False,
@@ -960,7 +960,6 @@ class PlayShell(W.VBox):
         reopens = allowed and self.undo_reopens_a_round()
         self.undo_button.disabled = not (allowed and live)
         self.undo_button.description = tr("Undo my move and the result") if reopens else tr("Undo my last move")
-        self.undo_button.layout.width = "260px" if reopens else "190px"
         self.undo_button.tooltip = why or (tr("practice mode: take back your last move; the round is reopened and its "
                                               "result taken back") if reopens else tr("take back your last move"))
         pause = self.pause_reason(state)
