@@ -801,8 +801,8 @@ class PlayShell(W.VBox):
         self.history = [(i, before) for i, before in self.history if i < index]
         self._log_cache = None
         self._replay_to_end()
-        self._message = (f"<i>Back to the position after move {index} (practice mode: free undo). "
-                         "The moves after it are taken back.</i>")
+        self._message = "<i>" + tr("Back to the position after move {n} (practice mode: free undo). The moves after "
+                                   "it are taken back.").format(n=index) + "</i>"
         self.refresh()
         return True
 
