@@ -177,7 +177,9 @@ def review(record, seat: int, budget_s: float = 0.5, *, game: str | None = None,
         a DataFrame with the columns :data:`COLUMNS`: ``decision`` (1, 2, ... for the seat),
         ``move_number`` (as the apps' replay slider counts; the position before it is
         ``record.state(move_number - 1)``), ``round`` (Jaipur and Marco Polo; else None), the move
-        ``played`` and the coach's ``best``, the win chances after each with their 95 % intervals,
+        ``played`` and the coach's ``best`` (in the learner's words, as the app lists moves, in this
+        process's language: :func:`caravan_lessons.moves.move_words`; the engine's actions of the best
+        moves are in ``df.attrs["best_actions"]``), the win chances after each with their 95 % intervals,
         the ``loss`` of win chance with its interval, the ``tag`` (:data:`THRESHOLDS`),
         ``simulations`` and ``seconds``. ``df.attrs`` holds ``game``, ``seat``, ``scope``,
         ``thresholds``, ``cancelled``, ``seconds`` and ``hints`` (the full :class:`~.hints.Hint` per row).
