@@ -714,7 +714,7 @@ class _Observer:
         codec = self.config.codec
         self.tensor.fill(0.0)
         if t.engine is not None:
-            self.tensor[:codec.size] = codec.observe(t.engine.observation(player))
+            self.tensor[:codec.size] = codec.observe(self.config.spec.view(t.engine, player))
         if self.perfect_recall:
             history, n = self.dict["history"], self.config.players
             rows = self._decisions(t, player)
