@@ -130,4 +130,4 @@ def test_mcts_checks_the_moves_of_a_rollout_it_cannot_trust():
 
     state = mp_new_game(2, seed=4)
     with pytest.raises(ValueError, match="MP-TURN-1"):
-        MCTSAgent(iterations=20, seed=1, rollout=bad).choose(View(state, state.current_player))
+        MCTSAgent(iterations=20, seed=1, rollout=bad, depth=4).choose(View(state, state.current_player))
