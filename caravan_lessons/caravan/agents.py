@@ -31,7 +31,7 @@ from ..core import _short, check_seat, check_seed
 from .actions import MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .components import GOOD_POINTS, PENALTY
 from .movegen import linked
-from .rules import END_TURN, State, _made
+from .rules import END_TURN, State, _made, _tables
 from .saves import from_observation
 
 __all__ = ["GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "greedy_action",
@@ -94,6 +94,42 @@ def kind_random_action(state, rng: random.Random):
         kinds.setdefault(type(action), []).append(action)
     group = list(kinds.values())[int(rng.random() * len(kinds))]
     return group[int(rng.random() * len(group))]
+
+
+def _kind_random_unlisted(state, rng: random.Random):
+    """:func:`kind_random_action` without the full legal list and its grouping by kind (about 130 camel
+    placements and moves): the same kinds in the same order, the same draws from ``rng``, the same action
+    (``tests/caravan/test_agents.py`` compares them). The placements and the moves of each empty camel come
+    from the board's fixed tables (filtered to free spaces with one action left, CAR-ACT-1/2), a move found by
+    its index. For the rollouts of the MCTS."""
+    if state.over or state.actions_left == 0:
+        return kind_random_action(state, rng)
+    p, count = state.current, state.count
+    place, moves = _tables(state.board)
+    pos, load = state.pos[p], state.load[p]
+    one = state.actions_left < 2                                        # only free spaces (CAR-ACT-1/2)
+    empty_at = sorted({pos[i] for i in range(state.camels) if pos[i] is not None and load[i] is None})
+    kinds: list = [[(None, END_TURN)]]                                 # pairs (space, action), legal_actions' order
+    if None in pos:
+        places = [pair for pair in place if not count[pair[0]]] if one else place
+        if places:
+            kinds.append(places)
+    sources = [[pair for pair in moves[s] if not count[pair[0]]] if one else moves[s] for s in empty_at]
+    sources = [m for m in sources if m]
+    if sources:
+        kinds.append(sources)
+    tail: dict[type, list] = {}
+    for action in state.goods_actions(empty_at):
+        tail.setdefault(type(action), []).append((None, action))
+    kinds += tail.values()
+    group = kinds[int(rng.random() * len(kinds))]
+    if group is sources:
+        k = int(rng.random() * sum(len(m) for m in sources))
+        for table in sources:
+            if k < len(table):
+                return table[k][1]
+            k -= len(table)
+    return group[int(rng.random() * len(group))][1]
 
 
 def _spare_camel(state, p: int, target, keep) -> Any:
@@ -179,7 +215,7 @@ def _plan(state, max_loaded: int | None, steal: bool, patient: bool):
 def playout_policy(state, rng: random.Random):
     """MCTS hook: greedy 85% of the time, a kind-random action otherwise (varied, fast rollouts)."""
     if rng.random() < 0.15:
-        return kind_random_action(state, rng)
+        return _kind_random_unlisted(state, rng)
     return greedy_action(state, rng)
 
 
