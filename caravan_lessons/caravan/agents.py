@@ -30,6 +30,7 @@ from typing import Any
 from ..core import _short, check_seat, check_seed
 from .actions import MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .components import GOOD_POINTS, PENALTY
+from . import movegen
 from .movegen import linked
 from .rules import END_TURN, State, _made, _tables
 from .saves import from_observation
@@ -221,19 +222,35 @@ def playout_policy(state, rng: random.Random):
 
 # --- a value of a position ------------------------------------------------------------------------
 
+def _steps_to(board, group: frozenset, city) -> int:
+    """The fewest steps from any space of ``group`` to ``city`` (remembered per board by group and city)."""
+    cache = board.__dict__.get("_steps_to")
+    if cache is None or len(cache) > 100_000:
+        cache = board._steps_to = {}
+    key = (group, city)
+    found = cache.get(key)
+    if found is None:
+        dist = _distances(board)
+        found = cache[key] = min(dist[s][city] for s in group)
+    return found
+
+
 def value(state, player: int) -> float:
     """Points ``player`` can count on: the score sheet's total (CAR-SCORE-1/2) plus, for each good
     still loaded, its points weighted by closeness to its city (1 / (1 + steps left)), plus half a
     point per theft token."""
-    dist, city_of = _distances(state.board), state.board.city_of
+    board = state.board
     points = sum(GOOD_POINTS[g] for g in state.delivered[player]) + state.markers[player]
     loaded = 0
+    load = state.load[player]
+    groups = None
     for i in range(state.camels):
-        good = state.load[player][i]
+        good = load[i]
         if good is not None:
             loaded += 1
-            group = linked(state, player, state.pos[player][i])
-            steps = min(dist[s][city_of[good]] for s in group)
+            if groups is None:
+                groups = movegen.groups(state, player)        # linked() of each camel, asked once
+            steps = _steps_to(board, groups.get(state.pos[player][i], movegen.EMPTY), board.city_of[good])
             points += GOOD_POINTS[good] / (1.0 + steps) * (0.6 if not state.under[player][i] else 0.8)
     points += PENALTY.get(loaded, -10) * (1.0 if state.end_triggered else 0.5)
     return points + 0.5 * state.tokens[player]
