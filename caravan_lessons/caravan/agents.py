@@ -35,7 +35,7 @@ from .movegen import linked
 from .rules import END_TURN, State, _made, _tables
 from .saves import from_observation
 
-__all__ = ["GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "greedy_action",
+__all__ = ["ROLLOUT_DEPTH", "ROOT_BIAS", "GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "greedy_action",
            "kind_random_action", "playout_policy", "position", "rank_actions", "value", "variant"]
 
 _BOARDS: dict[int, Any] = {}
@@ -297,6 +297,18 @@ def heuristic_action(state, rng: random.Random | None = None):
     (CAR-SCORE-2: the 4th costs 3 more points), steal a rare good when it can (CAR-STEAL-1), fetch
     goods by points per step to their city and stop picking up once the end is triggered."""
     return _plan(state, max_loaded=3, steal=True, patient=True)
+
+
+ROLLOUT_DEPTH = 3
+"""The MCTS plays 3 rollout moves after a new leaf (most of a turn), then scores by :func:`evaluate`: the
+fixed cost of an iteration (determinize, the walk down the tree, the evaluation) is then about half of it.
+Against the heuristic bot the search lost every game at depth 6 and at depth 2 alike (200 iterations)."""
+
+
+ROOT_BIAS = 1.0
+"""The MCTS's progressive bias toward :func:`rank_actions` (the heuristic's and greedy's choices first): at 200
+iterations a move against the heuristic bot (2 players, 10 games, seed 0) it won 3 with it and none without
+(Wilson 95% intervals 11-60% and 0-28%)."""
 
 
 def rank_actions(state, actions) -> list:
