@@ -283,6 +283,8 @@ def cmd_league(args) -> int:
 
     low, high = SEATS.get(args.game, (2, 4))
     players = args.players if args.players is not None else max(low, min(high, len(args.bots)))
+    if args.csv is not None:  # before any game is played, not after the whole league
+        _check_csv_path(args.csv)
     executor = client = None
     if args.scheduler is not None:
         try:
@@ -316,6 +318,31 @@ def cmd_league(args) -> int:
         df.to_csv(args.csv, index=False)
         print(f"  one row per game: {args.csv}")
     return 0
+
+
+def _check_csv_path(text: str) -> None:
+    """``--csv FILE``: a file path in an existing folder (not a folder, not in a missing one), else ValueError."""
+    from pathlib import Path
+
+    path = Path(text)
+    try:
+        folder, parent = path.is_dir(), path.parent.is_dir()
+    except OSError as exc:  # a path the system cannot look up (too long, ...)
+        raise ValueError(tr("--csv {path}: {problem}").format(path=text[:80], problem=exc.strerror or exc)) from None
+    if folder:
+        raise ValueError(tr("--csv {path} is a folder; give a file path inside it, such as {example}").format(
+            path=text, example=path / "league.csv"))
+    if not parent:
+        raise ValueError(tr("--csv {path}: the folder {folder} does not exist; create it first or choose another "
+                            "path").format(path=text, folder=path.parent))
+
+
+def _warn_one_line(message, category, filename, lineno, file=None, line=None) -> None:
+    """A warning on the command line as one line on stderr (not Python's file:line: Category + source line)."""
+    from .core import one_line
+
+    print(one_line(tr("caravan_lessons: warning: {message}").format(message=message), 300),
+          file=file if file is not None else sys.stderr)
 
 
 def cmd_rules(args) -> int:
@@ -365,6 +392,14 @@ def _main(argv: list[str] | None) -> int:
         return 2
     with _argparse_in_our_language():
         args = build_parser().parse_args(argv)
+    import warnings
+
+    with warnings.catch_warnings():  # restores the warnings module as it was once the command is done
+        warnings.showwarning = _warn_one_line
+        return _run(args)
+
+
+def _run(args) -> int:
     try:
         if args.command == "simulate":
             return cmd_simulate(args)

@@ -187,8 +187,9 @@ the ``<kind>_a``/``<kind>_b`` columns are per round; in the other games both are
 def _check_result(row: dict, extra: dict, game: str, where: str) -> None:
     """A checkpoint row's result agrees with itself (else SaveFileError naming the line): at least one action,
     the bot with more points wins (Samarkand, Caravan, Marco Polo: one scoring decides; a Jaipur match is
-    won by seals, JAI-MATCH-2), a Samarkand tie is shared (SAM-SCORE-5), and the points by kind add up to
-    the score."""
+    won by seals, JAI-MATCH-2), a Samarkand tie is shared (SAM-SCORE-5), a Jaipur match has a winner (it ends
+    only at 2 seals; a round tied under JAI-END-5 gives none) and, in 2 rounds, the winner won both, so has at
+    least the loser's rupees a round; and the points by kind add up to the score."""
     import math
 
     from .core import SaveFileError
@@ -204,6 +205,17 @@ def _check_result(row: dict, extra: dict, game: str, where: str) -> None:
         if ahead is None and game == "samarkand" and winner is not None:
             raise SaveFileError(f"{where}: a tie of {a:g} points has the winner {_short(winner)}; tied players "
                                 "share the win (SAM-SCORE-5)")
+    if game == "jaipur" and winner is None:
+        raise SaveFileError(f"{where}: a Jaipur match of {row['rounds']} rounds without a winner; a match ends only "
+                            "when a player has 2 Seals of Excellence, so every finished match has a winner "
+                            "(JAI-MATCH-2; a round tied on rupees, bonus and goods tokens gives no seal and the "
+                            "match goes on, JAI-END-5)")
+    if game == "jaipur" and row["rounds"] == 2 and row["bot_a"] != row["bot_b"]:
+        won, lost = (a, b) if winner == row["bot_a"] else (b, a)
+        if won < lost:
+            raise SaveFileError(f"{where}: {_short(winner)} won a 2-round match, so won both rounds (JAI-MATCH-2), "
+                                f"yet has fewer rupees a round ({won:g} to {lost:g}); a round's winner has at "
+                                "least as many rupees as the loser (JAI-END-4, JAI-END-5)")
     if extra:
         scale = 1 if game in SCORES_ARE_TOTALS else row["rounds"]
         for side, score in (("a", a), ("b", b)):

@@ -24,7 +24,7 @@ from typing import Any
 
 from .core import _short
 
-__all__ = ["Codec", "Slice", "egocentric", "one_hot"]
+__all__ = ["Codec", "Slice", "egocentric", "one_hot", "whole_number"]
 
 
 @dataclass(frozen=True)
@@ -85,34 +85,75 @@ class Codec:
         """The action with id ``i``.
 
         Raises:
-            ValueError: ``i`` is not a whole number ``0..n-1`` (one line, naming the codec).
+            ValueError: ``i`` is not a whole number ``0..n-1`` (one line, naming the codec and the range;
+                ``-1`` is refused, not read as the last id).
         """
-        self.check_id(i)
-        return self._action(int(i))
+        return self._action(self.check_id(i))
 
     def check_id(self, i: Any) -> int:
-        """``i`` as an int if it is an action id of this codec, else a one-line ValueError."""
-        if isinstance(i, bool) or not hasattr(i, "__index__"):
+        """``i`` as an int if it is an action id of this codec, else a one-line ValueError.
+
+        An id is a whole number ``0..n-1`` (a Python or numpy integer, not a bool): ``-1`` is not the last
+        id, and a value out of range is named cut short (``_short``), however long it is."""
+        if i.__class__ is int and 0 <= i < self.n:      # the common case, first
+            return i
+        number = whole_number(i)
+        if number is None:
             raise ValueError(f"{self.game} codec: an action id is a whole number 0..{self.n - 1}, not {_short(i)}")
-        i = i.__index__()
-        if not 0 <= i < self.n:
-            raise ValueError(f"{self.game} codec ({self.players} players): action ids are 0..{self.n - 1}, not {i}")
-        return i
+        if not 0 <= number < self.n:
+            raise ValueError(f"{self.game} codec ({self.players} players): action ids are 0..{self.n - 1}, not "
+                             f"{_short(number)}")
+        return number
+
+    def check_state(self, state: Any) -> Any:
+        """``state`` if it is an engine state of this game and player count, else a one-line ValueError
+        naming the codec and what it takes (``legal_ids`` and ``legal_mask`` call it first)."""
+        kind = state.__class__
+        if kind.__name__ == "State" and kind.__module__ == f"caravan_lessons.{self.game}.rules":
+            players = 2 if self.game == "jaipur" else state.players
+            if players == self.players:
+                return state
+            raise ValueError(f"{self.game} codec ({self.players} players): this state is of a {players}-player "
+                             f"game; use codec({players})")
+        raise ValueError(f"{self.game} codec ({self.players} players): legal_ids and legal_mask take the state "
+                         f"of a {self.game} game (caravan_lessons.{self.game}.new_game(...)), not {_short(state)}")
 
     def describe(self, i: int) -> str:
         """The action with id ``i`` in plain words (``"sell 3 cloth"``)."""
         return str(self.decode(i))
 
     def legal_ids(self, state) -> list[int]:
-        """The ids of ``state.legal_actions()``, ascending."""
-        return sorted(map(self.encode, state.legal_actions()))
+        """The ids of ``state.legal_actions()``, ascending.
+
+        Raises:
+            ValueError: ``state`` is not a state of this game and player count (:meth:`check_state`).
+        """
+        return sorted(map(self.encode, self.check_state(state).legal_actions()))
 
     def legal_mask(self, state, ids: Sequence[int] | None = None):
-        """A numpy ``int8`` array of ``n``: 1 at the ids of the legal actions, else 0."""
+        """A numpy ``int8`` array of ``n``: 1 at the ids of the legal actions, else 0.
+
+        ``ids``: the legal ids when the caller has them already (``legal_ids(state)``); each is checked
+        (:meth:`check_id`).
+
+        Raises:
+            ValueError: ``state`` is not a state of this game and player count, or ``ids`` is not a
+                sequence of action ids ``0..n-1`` (one line, naming the codec).
+        """
+        self.check_state(state)
+        if ids is None:
+            return self._mask(self.legal_ids(state))
+        if isinstance(ids, (str, bytes, dict)) or not hasattr(ids, "__iter__"):
+            raise ValueError(f"{self.game} codec: ids is a sequence of action ids 0..{self.n - 1} "
+                             f"(legal_ids(state)), not {_short(ids)}")
+        return self._mask([self.check_id(i) for i in ids])
+
+    def _mask(self, ids: Sequence[int]):
+        """The mask of ``ids``, already checked (the adapters' own legal ids)."""
         import numpy as np
 
         mask = np.zeros(self.n, dtype=np.int8)
-        mask[self.legal_ids(state) if ids is None else list(ids)] = 1
+        mask[ids] = 1
         return mask
 
     # -- observations ---------------------------------------------------------------------------
@@ -154,12 +195,35 @@ class Codec:
         if not isinstance(observation, dict) or observation.get("game") != self.game:
             raise ValueError(f"{self.game} codec: observe takes state.observation(seat) of a {self.game} game, "
                              f"not {_short(observation)}")
+        seat = observation.get("player")
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            raise ValueError(f"{self.game} codec ({self.players} players): the observation's player is a seat "
+                             f"0..{self.players - 1}, not {_short(seat)}")
         x = np.zeros(self.size, dtype=np.float32)
-        self._fill(observation, x)
+        try:
+            self._fill(observation, x)
+        except (KeyError, IndexError, TypeError, AttributeError) as error:
+            raise ValueError(f"{self.game} codec ({self.players} players): observe takes state.observation(seat) "
+                             f"of a {self.players}-player {self.game} game; this one is not ({type(error).__name__}: "
+                             f"{_short(error.args[0] if error.args else '', 60)})") from None
         return x
 
     def explain(self, tensor) -> str:
-        """The tensor's slices in plain words with their values (for lessons and debugging)."""
+        """The tensor's slices in plain words with their values (for lessons and debugging).
+
+        Raises:
+            ValueError: ``tensor`` is not a flat sequence of ``size`` numbers (an ``observe`` result).
+        """
+        import numpy as np
+
+        try:
+            values = np.asarray(tensor, dtype=np.float64)
+        except (TypeError, ValueError, OverflowError):
+            values = None
+        if values is None or values.shape != (self.size,):
+            raise ValueError(f"{self.game} codec ({self.players} players): explain takes an observation tensor of "
+                             f"{self.size} numbers (codec.observe(...)), not {_short(tensor)}")
+        tensor = values
         lines = []
         for part in self.layout:
             values = " ".join(f"{v:g}" for v in tensor[part.start:part.start + part.size])
@@ -179,6 +243,23 @@ class Codec:
 
     def __repr__(self) -> str:
         return f"<{self.game} codec, {self.players} players: {self.n} actions, observation of {self.size}>"
+
+
+def whole_number(value: Any) -> int | None:
+    """``value`` as an int if it is a whole number (a Python or numpy integer), else None: a bool (Python's or
+    numpy's), a float, a string or an array of several numbers is not one."""
+    if value.__class__ is int:
+        return value
+    if isinstance(value, bool) or value.__class__.__name__ in ("bool_", "bool"):
+        return None
+    index = getattr(value, "__index__", None)
+    if index is None:
+        return None
+    try:
+        number = index()
+    except TypeError:                   # a numpy array has __index__, and refuses it unless it holds one integer
+        return None
+    return number if number.__class__ is int else None
 
 
 def one_hot(value: Any, choices: Sequence[Any]) -> list[float]:

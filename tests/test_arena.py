@@ -189,6 +189,12 @@ def _checkpoint_lines(tmp_path):
     (lambda r: r.update(match=-4), "field 'match'"),
     (lambda r: r.update(match=4), "seat"),
     (lambda r: r.update(goods_a=float("nan")), "checkpoint"),
+    # a finished Jaipur match always has a winner (it ends at 2 seals; a round tied under JAI-END-5 gives none):
+    # read back as a shared win before
+    (lambda r: r.update(winner=None), "without a winner"),
+    (lambda r: r.update(winner=None, score_b=r["score_a"]), "(JAI-MATCH-2"),
+    # 2 rounds: the winner won both, so it cannot have fewer rupees a round than the loser
+    (lambda r: r.update(winner="random"), "won both rounds (JAI-MATCH-2), yet has fewer rupees"),
 ])
 def test_bad_checkpoint_lines_are_refused(tmp_path, change, message):
     from caravan_lessons.core import SaveFileError

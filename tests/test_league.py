@@ -145,6 +145,32 @@ def test_the_league_command_prints_the_table(capsys, tmp_path):
     assert "cannot reach the dask scheduler" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("where, message", [(".", "is a folder"), ("missing/rows.csv", "does not exist")])
+def test_a_bad_csv_path_is_refused_before_the_league_is_played(where, message, tmp_path, capsys, monkeypatch):
+    """--csv was looked at only once every game was played (a long league lost at the last step)."""
+    def played(*args, **kwargs):
+        raise AssertionError("the league was played before its --csv path was checked")
+
+    monkeypatch.setattr(arena, "league", played)
+    assert main(["league", "samarkand", "--bots", *BOTS, "--games", "2", "--no-progress",
+                 "--csv", str(tmp_path / where)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--csv" in err and message in err, err
+
+
+def test_the_checkpoint_warning_is_one_line(tmp_path, capsys):
+    """A checkpoint whose last line was cut short: one line on stderr, not Python's file:line + source lines."""
+    path = tmp_path / "league.jsonl"
+    args = ["league", "marco_polo", "--bots", "greedy", "random", "--games", "2", "--seed", "1", "--no-progress",
+            "--checkpoint", str(path)]
+    assert main(args) == 0
+    path.write_bytes(path.read_bytes()[:-30])
+    capsys.readouterr()
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("caravan_lessons: warning: checkpoint ") and "cut short" in err, err
+
+
 # --- dask.distributed: a LocalCluster of 2 worker processes stands in for machines ---------------------------
 
 @pytest.fixture(scope="module")

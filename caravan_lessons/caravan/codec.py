@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..codecs import Codec, egocentric
+from ..codecs import Codec, egocentric, whole_number
 from ..core import _short
 from .actions import EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal
 from .board import Board, load_board
@@ -99,6 +99,7 @@ class CaravanCodec(Codec):
     def legal_ids(self, state) -> list[int]:
         """The ids of ``state.legal_actions()``, ascending, the camel placements and moves worked out on the
         spaces' indices (the tests check them against ``Codec.legal_ids``, which encodes every action)."""
+        self.check_state(state)
         if state.over:
             return []
         if state.actions_left == 0:
@@ -183,11 +184,11 @@ def codec(players: int = 4, board: Board | None = None) -> CaravanCodec:
     Raises:
         ValueError: ``players`` is not 2..4, or ``board`` is not a caravan Board.
     """
-    if players.__class__ is not int or players not in PLAYERS:
+    if whole_number(players) not in PLAYERS:   # a numpy integer is a count too; a bool is not
         raise ValueError(f"caravan codec: Caravan is played by 2 to 4 players, not {_short(players)}")
     if board is not None and not isinstance(board, Board):
         raise ValueError(f"caravan codec: board is a caravan Board (caravan.load_board(...)), not {_short(board)}")
-    return _codec(players, board or load_board(None))
+    return _codec(int(players), board or load_board(None))
 
 
 @lru_cache(maxsize=16)

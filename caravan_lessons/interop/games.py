@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ..codecs import whole_number
 from ..core import _short
 
 __all__ = ["GameSpec", "returns", "spec", "GAMES"]
@@ -55,11 +56,12 @@ class GameSpec:
         """``players`` if this game allows it, else a one-line ValueError saying which counts it allows."""
         if players is None:
             return self.default_players
-        if players.__class__ is not int or players not in self.players:
+        number = whole_number(players)      # a numpy integer is a count too; a bool is not
+        if number not in self.players:
             allowed = ", ".join(map(str, self.players))
             raise ValueError(f"{self.name}: players must be {allowed} (the rulebook's player counts), not "
                              f"{_short(players)}")
-        return players
+        return number
 
     def package(self):
         import importlib

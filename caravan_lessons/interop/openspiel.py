@@ -51,6 +51,7 @@ import numpy as np
 import pyspiel
 
 from .. import chance
+from ..codecs import whole_number
 from ..core import _short
 from .games import GAMES, returns, spec
 
@@ -74,9 +75,16 @@ def short_name(game: str) -> str:
 def load(game: str, players: int | None = None, max_actions: int | None = None) -> pyspiel.Game:
     """``pyspiel.load_game`` of one of the four games, with its parameters checked first.
 
+    This is the clean way in: ``pyspiel.load_game(name, params)`` converts ``params`` to OpenSpiel's
+    C++ parameters before any code of ours runs, so a value it cannot convert is OpenSpiel's own error
+    (a bool or a float: ``SpielError: Wrong type for parameter max_actions``; a number beyond a C++ int:
+    ``RuntimeError: Unable to cast Python instance``; an unknown name: ``SpielError: Unknown parameter``),
+    while a whole number our rules refuse (``players=9``, ``max_actions=0``) is our one-line ValueError.
+
     Raises:
         ValueError: an unknown game, a player count the game does not allow, or a ``max_actions``
-            that is not a whole number of at least 1 (one line each).
+            that is not a whole number 1..:data:`MAX_ACTIONS_LIMIT` (one line each; numpy integers are
+            whole numbers, bools are not).
     """
     game_spec = spec(game)
     params: dict = {}
@@ -89,10 +97,17 @@ def load(game: str, players: int | None = None, max_actions: int | None = None) 
     return pyspiel.load_game(GAME_NAMES[game_spec.name], params)
 
 
+MAX_ACTIONS_LIMIT = 100_000
+"""The largest ``max_actions`` (decisions before a game is cut): the information-state tensor holds a row per
+decision, and OpenSpiel keeps game lengths in a C++ int."""
+
+
 def _check_max_actions(value) -> int:
-    if value.__class__ is not int or value < 1:
-        raise ValueError(f"max_actions must be a whole number of decisions, 1 or more, not {_short(value)}")
-    return value
+    number = whole_number(value)
+    if number is None or not 1 <= number <= MAX_ACTIONS_LIMIT:
+        raise ValueError(f"max_actions must be a whole number of decisions, 1 to {MAX_ACTIONS_LIMIT:,}, not "
+                         f"{_short(value)}")
+    return number
 
 
 # --- chance -------------------------------------------------------------------------------------
@@ -494,7 +509,103 @@ class CaravanLessonsState(pyspiel.State):
         return list(t.legal)
 
     def chance_outcomes(self):
-        return self.position.pending.outcomes(self._c.item_id)
+        pending = self.position.pending
+        if pending is None:
+            raise ValueError(f"{self._c.spec.name}: chance_outcomes() is asked at a chance node only; this state is "
+                             f"{'the end of the game' if self.is_terminal() else 'a decision of seat %d' % self.current_player()}")
+        return pending.outcomes(self._c.item_id)
+
+    # -- OpenSpiel's public calls, with their arguments checked before pyspiel's C++ sees them (it answers a
+    # bad one with a two-line CHECK failure or a TypeError that prints the whole state); C++ callers reach
+    # the underscored hooks below directly, unchecked and as fast as before
+
+    def _seat(self, player, what: str, chance: bool = False) -> int:
+        """``player`` as a seat 0..n-1 (or, with ``chance``, OpenSpiel's chance player -1), else a ValueError."""
+        n = self._c.players
+        number = whole_number(player)
+        if number is None or not (0 <= number < n or (chance and number == pyspiel.PlayerId.CHANCE)):
+            also = " or -1 (chance)" if chance else ""
+            raise ValueError(f"{self._c.spec.name}: {what} takes a seat 0..{n - 1}{also} of this {n}-player game, "
+                             f"not {_short(player)}")
+        return number
+
+    def _viewer(self, player, what: str) -> int:
+        if player is None:
+            player = self.current_player()
+            if player < 0:
+                raise ValueError(f"{self._c.spec.name}: {what}() needs a seat here (this is a chance node or the end "
+                                 f"of the game): {what}(seat), seat 0..{self._c.players - 1}")
+        return self._seat(player, what)
+
+    def _checked(self, action) -> int:
+        """``action`` as an int if it may be applied now (an id of the codec at a decision, one of the chance
+        outcomes at a chance node), else a one-line ValueError; its legality is the engine's (``_step``)."""
+        t = self.position
+        if t.pending is not None:
+            number = whole_number(action)
+            outcomes = [o for o, _ in t.pending.outcomes(self._c.item_id)]
+            if number not in outcomes:
+                raise ValueError(f"{self._c.spec.name}: at this chance node ({t.pending.asked[0][1]}) the outcomes are "
+                                 f"{_short(outcomes, 120)}, not {_short(action)}")
+            return number
+        if self.is_terminal():
+            raise ValueError(f"{self._c.spec.name}: the game is over; no action can be applied")
+        return self._c.codec.check_id(action)
+
+    def apply_action(self, action):
+        """Apply ``action`` (an action id at a decision, a chance outcome at a chance node).
+
+        Raises:
+            ValueError: an id outside ``0..N-1`` or not a whole number (naming the codec), an outcome that
+                is not among ``chance_outcomes()``, or a finished game; RuleViolation: an id the engine
+                refuses now (naming the rule clause). The state is unchanged then."""
+        super().apply_action(self._checked(action))
+
+    def child(self, action):
+        """A copy of this state after ``action`` (checked as :meth:`apply_action` checks it)."""
+        return super().child(self._checked(action))
+
+    def legal_actions(self, player=None):
+        """The legal action ids of the seat to act (of ``player``: empty unless it is to act)."""
+        if player is None:
+            return super().legal_actions()
+        return super().legal_actions(self._seat(player, "legal_actions", chance=True))
+
+    def legal_actions_mask(self, player=None):
+        """0/1 per action id (``N`` of them at a decision), as OpenSpiel gives it."""
+        if player is None:
+            return super().legal_actions_mask()
+        return super().legal_actions_mask(self._seat(player, "legal_actions_mask", chance=True))
+
+    def action_to_string(self, *args):
+        """``action_to_string([player,] action)``: the action in words (an engine action, or a chance outcome)."""
+        if len(args) not in (1, 2):
+            raise ValueError(f"{self._c.spec.name}: action_to_string takes (action) or (player, action), not "
+                             f"{len(args)} arguments")
+        player = self.current_player() if len(args) == 1 else self._seat(args[0], "action_to_string", chance=True)
+        action = args[-1]
+        if player == pyspiel.PlayerId.CHANCE:
+            number = whole_number(action)
+            if number is None or not 0 <= number < 2**31:
+                raise ValueError(f"{self._c.spec.name}: a chance outcome is a whole number (see chance_outcomes()), "
+                                 f"not {_short(action)}")
+            action = number
+        else:
+            action = self._c.codec.check_id(action)
+        return super().action_to_string(player, action) if player >= 0 or player == pyspiel.PlayerId.CHANCE else \
+            self._c.codec.describe(action)
+
+    def observation_string(self, player=None):
+        return super().observation_string(self._viewer(player, "observation_string"))
+
+    def observation_tensor(self, player=None):
+        return super().observation_tensor(self._viewer(player, "observation_tensor"))
+
+    def information_state_string(self, player=None):
+        return super().information_state_string(self._viewer(player, "information_state_string"))
+
+    def information_state_tensor(self, player=None):
+        return super().information_state_tensor(self._viewer(player, "information_state_tensor"))
 
     def _apply_action(self, action):
         t = self.position
@@ -649,10 +760,9 @@ class GameEvaluator:
     """
 
     def __init__(self, game, depth: int | None = None, seed: int = 0):
-        name = game if isinstance(game, str) else game.spec.name
-        self.spec = spec(name)
+        self.spec = spec(game.spec.name if isinstance(game, CaravanLessonsGame) else game)
         if depth is None:   # the depth our MCTSAgent plays out in this game
-            depth = 8 if name == "marco_polo" else 6
+            depth = 8 if self.spec.name == "marco_polo" else 6
         module = self.spec.package()
         self.round_reward = getattr(module, "round_reward", None)
         self.value = getattr(module, "evaluate", None)

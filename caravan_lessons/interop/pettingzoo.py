@@ -27,6 +27,10 @@ as an ``(height, width, 3)`` uint8 array.
 Bad input is refused with one clear line and the environment left as it was: an id outside
 ``0..N-1`` or not a whole number (ValueError naming the codec), an illegal id (the engine's
 RuleViolation, naming the rule clause), an unknown game, player count, render mode or option.
+Once the game is over, a terminated or truncated agent steps with ``None`` (PettingZoo's dead step,
+which removes it); any other action is a ValueError saying so. When every agent has left, ``step``
+warns and changes nothing (as PettingZoo's own order-enforcing wrapper does) and ``last()`` is a
+ValueError: ``reset()`` starts a new game.
 """
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..codecs import whole_number
 from ..core import RuleViolation, _short
 from .games import returns, spec
 
@@ -68,10 +73,11 @@ class CaravanLessonsEnv(AECEnv):
                              f"not {_short(render_mode)}")
         if max_actions is None:
             max_actions = game_spec.max_actions
-        if max_actions.__class__ is not int or max_actions < 1:
+        number = whole_number(max_actions)
+        if number is None or number < 1:
             raise ValueError(f"max_actions must be a whole number of decisions, 1 or more, not {_short(max_actions)}")
         self.render_mode = render_mode
-        self.max_actions = max_actions
+        self.max_actions = number
         self.metadata = {**self.metadata, "name": f"caravan_lessons_{game_spec.name}_v0"}
         self.codec = codec = game_spec.codec(self.players)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
@@ -116,6 +122,19 @@ class CaravanLessonsEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player]
 
+    def last(self, observe: bool = True):
+        """PettingZoo's ``last()``: the selected agent's observation (None unless ``observe``), its reward since
+        it last acted, termination, truncation and info.
+
+        Raises:
+            ValueError: before ``reset()``, or once every agent has left the finished game (one line)."""
+        if self.state is None:
+            raise ValueError(f"reset() the {self.spec.name} environment before last()")
+        if not self.agents:
+            raise ValueError(f"every agent of this {self.spec.name} game is terminated or truncated and has left "
+                             "(step(None) removed it): reset() for a new game")
+        return super().last(observe)
+
     def observe(self, agent):
         """``{"observation": the seat's tensor, "action_mask": the legal ids (0s unless the seat acts now)}``."""
         seat = self._seat[self._agent(agent)]
@@ -138,8 +157,18 @@ class CaravanLessonsEnv(AECEnv):
         """
         if self.state is None:
             raise ValueError(f"reset() the {self.spec.name} environment before step()")
+        if not self.agents:     # PettingZoo's own rule (its OrderEnforcingWrapper): a warning, nothing changes
+            import warnings
+
+            warnings.warn(f"step() called after every agent of this {self.spec.name} game is terminated or "
+                          "truncated: nothing changes; reset() for a new game", stacklevel=2)
+            return None
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                how = "terminated (the game is over)" if self.terminations[agent] else "truncated (max_actions)"
+                raise ValueError(f"{agent} is {how} in this {self.spec.name} game: step(None) removes it "
+                                 f"(PettingZoo's dead step), not {_short(action)}; reset() for a new game")
             return self._was_dead_step(action)
         if action is None:
             raise ValueError(f"{agent} is to act in this {self.spec.name} game: give an action id 0..{self.codec.n - 1} "
@@ -194,7 +223,7 @@ class CaravanLessonsEnv(AECEnv):
     # -- helpers ---------------------------------------------------------------------------------
 
     def _agent(self, agent: Any) -> str:
-        if agent not in self._seat:
+        if agent.__class__ is not str or agent not in self._seat:
             raise ValueError(f"unknown agent {_short(agent)}; this {self.spec.name} game has "
                              f"{', '.join(self.possible_agents)}")
         return agent

@@ -30,7 +30,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from ..codecs import Codec, egocentric, one_hot
+from ..codecs import Codec, egocentric, one_hot, whole_number
 from ..core import _short
 from .actions import Exchange, NextRound, Sell, TakeCamels, TakeOne
 from .components import (BONUS_TOKENS, CAMEL_INDEX, CARD_CODE, CARD_COUNTS, CARD_TYPES, INDEX, GOODS, GOODS_TOKENS, HAND_LIMIT,
@@ -166,6 +166,7 @@ class JaipurCodec(Codec):
         every exchange (a take of 2-5 goods on display, against as many cards of other types from the hand
         and camels from the herd, JAI-TAKE-2..4, 6, at most ``7 - hand size`` camels, JAI-TAKE-7), every
         sale (JAI-SELL-1, 4)."""
+        self.check_state(state)
         if state.phase is not PLAYING:
             return [self._next_round] if state.phase is ROUND_OVER else []
         p = state.current_player
@@ -248,7 +249,7 @@ def codec(players: int = 2) -> JaipurCodec:
     Raises:
         ValueError: ``players`` is not 2.
     """
-    if players.__class__ is not int or players != 2:
+    if whole_number(players) != 2:   # a numpy integer is a count too; a bool is not
         raise ValueError(f"jaipur codec: Jaipur is played by 2 players, not {_short(players)}")
     return _codec()
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import join_and, plural
+from ..core import _short, join_and, plural
 from ..i18n import N_plural, tr
 
 Die = tuple[str, int]
@@ -87,6 +87,25 @@ def goods_text(vector) -> str:
     return ", ".join(parts) or tr("nothing")
 
 
+def _words_never_raise(cls):
+    """Class decorator: ``str(action)`` of an action built by hand with values of the wrong shape (which
+    ``apply`` refuses, naming its rule) names the action and its values, cut short, instead of raising from
+    inside the wording."""
+    words = cls.__str__
+
+    def __str__(self) -> str:
+        try:
+            return words(self)
+        except (TypeError, ValueError, AttributeError, IndexError, KeyError):
+            fields = ", ".join(f"{name}={_short(getattr(self, name, None))}" for name in cls.__slots__)
+            return f"{cls.__name__}({fields})"
+
+    __str__.__doc__ = words.__doc__
+    cls.__str__ = __str__
+    return cls
+
+
+@_words_never_raise
 @dataclass(frozen=True, slots=True)
 class Place:
     """Place dice on an action space.
@@ -126,6 +145,7 @@ class Place:
         return tr("place {dice} on {space}").format(dice=dice, space=where)
 
 
+@_words_never_raise
 @dataclass(frozen=True, slots=True)
 class Fulfil:
     """Bonus action MP-BONUS-2: fulfil the active contract ``contract`` (its id)."""
@@ -136,6 +156,7 @@ class Fulfil:
         return tr("fulfil contract {contract}").format(contract=self.contract)
 
 
+@_words_never_raise
 @dataclass(frozen=True, slots=True)
 class Reroll:
     """Bonus action MP-BONUS-4: pay 1 camel and roll ``die`` again."""
@@ -146,6 +167,7 @@ class Reroll:
         return tr("reroll the die {die} (1 camel)").format(die=die_text(self.die))
 
 
+@_words_never_raise
 @dataclass(frozen=True, slots=True)
 class Adjust:
     """Bonus action MP-BONUS-5: pay 2 camels and turn ``die`` by ``delta`` (+1 or -1)."""
@@ -157,6 +179,7 @@ class Adjust:
         return tr("turn the die {die} to {value} (2 camels)").format(die=die_text(self.die), value=self.die[1] + self.delta)
 
 
+@_words_never_raise
 @dataclass(frozen=True, slots=True)
 class BuyBlackDie:
     """Bonus action MP-BONUS-6: pay 3 camels, take a black die and roll it."""
@@ -165,6 +188,7 @@ class BuyBlackDie:
         return tr("take a black die (3 camels)")
 
 
+@_words_never_raise
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     """End the turn after the main action (MP-TURN-1)."""
@@ -173,6 +197,7 @@ class EndTurn:
         return tr("end the turn")
 
 
+@_words_never_raise
 @dataclass(frozen=True, slots=True)
 class Move:
     """The path of each traveller for a Travel or an extra move.
@@ -192,6 +217,7 @@ class Move:
         return tr("move {paths}").format(paths=join_and(moves)) if moves else tr("stay")
 
 
+@_words_never_raise
 @dataclass(frozen=True, slots=True)
 class Choose:
     """A decision inside an effect.

@@ -35,7 +35,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import combinations, combinations_with_replacement, permutations
 
-from ..codecs import Codec, egocentric
+from ..codecs import Codec, egocentric, whole_number
 from ..core import _short
 from .actions import Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move, Place, Reroll
 from .components import GameData, default_data
@@ -358,12 +358,12 @@ def codec(players: int = 4, data: GameData | None = None) -> MarcoPoloCodec:
     Raises:
         ValueError: ``players`` is not 2..4, or ``data`` is not a GameData.
     """
-    if players.__class__ is not int or not 2 <= players <= 4:
+    if whole_number(players) not in (2, 3, 4):   # a numpy integer is a count too; a bool is not
         raise ValueError(f"marco_polo codec: The Voyages of Marco Polo is played by 2 to 4 players, not "
                          f"{_short(players)}")
     if data is not None and not isinstance(data, GameData):
         raise ValueError(f"marco_polo codec: data is a GameData (marco_polo.load_data(folder)), not {_short(data)}")
-    data = data or default_data()
+    players, data = int(players), data or default_data()
     found = _CODECS.get((players, id(data)))
     if found is None or found.data is not data:
         if len(_CODECS) > 8:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..codecs import Codec, egocentric
+from ..codecs import Codec, egocentric, whole_number
 from ..core import _short
 from .actions import Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, default_board
@@ -197,11 +197,11 @@ def codec(players: int = 4, board: Board | None = None) -> SamarkandCodec:
     Raises:
         ValueError: ``players`` is not 2..5, or ``board`` is not a samarkand Board.
     """
-    if players.__class__ is not int or players not in PLAYERS:
+    if whole_number(players) not in PLAYERS:   # a numpy integer is a count too; a bool is not
         raise ValueError(f"samarkand codec: Samarkand is played by 2 to 5 players, not {_short(players)}")
     if board is not None and not isinstance(board, Board):
         raise ValueError(f"samarkand codec: board is a samarkand Board (samarkand.load_board(...)), not {_short(board)}")
-    return _codec(players, board or default_board())
+    return _codec(int(players), board or default_board())
 
 
 @lru_cache(maxsize=16)

@@ -67,6 +67,14 @@ def _label(board, space: int) -> str:
     return board.labels[space]
 
 
+#: Why a game ended, by the rule that ended it (``state.end_reason``), as a catalogue message: the engine's
+#: log and the apps' end status say it.
+END_REASONS = {
+    "SAM-END-1": N_("every family has a relation"),
+    "SAM-END-2": N_("a family has made 5 relations"),
+    "SAM-TURN-1": N_("every player passed in a row"),      # [ruling] see SAM-TURN-1's rule text
+}
+
 class State:
     """The whole game: board, families, players, cards, whose decision it is.
 
@@ -482,18 +490,18 @@ class State:
         self.turns += 1
         stacks = self.relation_stack
         if all(n < RELATION_TILES for n in stacks):                       # SAM-END-1
-            self._game_over("SAM-END-1", N_("every family has a relation"))
+            self._game_over("SAM-END-1")
         elif not all(stacks):                                             # SAM-END-2
-            self._game_over("SAM-END-2", N_("a family has made 5 relations"))
+            self._game_over("SAM-END-2")
         elif self.passes >= self.players:                                 # SAM-TURN-1 [ruling]
-            self._game_over("SAM-TURN-1", N_("every player passed in a row"))
+            self._game_over("SAM-TURN-1")
         else:
             self.active = (p + 1) % self.players                          # clockwise: SAM-SETUP-6
             self.phase = ACT
 
-    def _game_over(self, rule: str, why: str) -> None:
+    def _game_over(self, rule: str) -> None:
         self.phase, self.end_reason = OVER, rule
-        self._say(-1, rule, N_("The game ends at once: {why}."), why=Later(tr, why))
+        self._say(-1, rule, N_("The game ends at once: {why}."), why=Later(tr, END_REASONS[rule]))
 
     def _say(self, player: int, rule: str, text: str, **fields) -> None:
         """Log an event: a catalogue message (``N_``) and its fields; it is worded only when someone reads

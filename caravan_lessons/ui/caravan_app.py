@@ -76,6 +76,7 @@ class CaravanApp(PlayShell):
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
                 raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {_short(players)}")
             state = new_game(players, seed=seed, learning=learning)   # refuses a bad seed
+            self.deal = lambda: new_game(players, seed=seed, learning=learning)   # the log's move 0, reworded
         elif not isinstance(state, State):
             raise ValueError(f"state must be a caravan.State (e.g. from caravan.scenario), not {type(state).__name__}")
         else:
@@ -187,7 +188,7 @@ class CaravanApp(PlayShell):
         """Play the action selected in the list."""
         index = self.actions_list.value
         if index is None:
-            self.say("<i>" + tr("Select an action in the list first (or click the board).") + "</i>")
+            self.say(lambda: "<i>" + tr("Select an action in the list first (or click the board).") + "</i>")
             return False
         return self.choose(self._listed[index])
 
@@ -222,10 +223,10 @@ class CaravanApp(PlayShell):
         what was selected, what was played, or why nothing can be done there (the engine's rule)."""
         state = self.state
         if not self.live:
-            self.say(self.replaying_words())
+            self.say(self.replaying_words)
             return
         if state.is_terminal():
-            self.say(self.game_over_words(state))
+            self.say(lambda: self.game_over_words(state))
             return
         if self.seats[state.current_player] != HUMAN:
             return
@@ -239,7 +240,7 @@ class CaravanApp(PlayShell):
                 self.choose(between[0])
                 return
             if between:
-                self.say("<i>" + tr("{actions} go to {space}: choose one in the list.").format(
+                self.say(lambda: "<i>" + tr("{actions} go to {space}: choose one in the list.").format(
                     actions=plural(len(between), "action"), space=html.escape(label)) + "</i>")
                 self._filter = between
                 self.refresh()
@@ -261,7 +262,7 @@ class CaravanApp(PlayShell):
             self.refresh()
             return
         self.selected = node
-        self.say("<i>" + ngettext("{space} selected: {actions} starts here; click where to go, or pick one in the list.",
+        self.say(lambda: "<i>" + ngettext("{space} selected: {actions} starts here; click where to go, or pick one in the list.",
                                   "{space} selected: {actions} start here; click where to go, or pick one in the list.",
                                   len(touching)).format(space=html.escape(label),
                                                         actions=plural(len(touching), "action")) + "</i>")
@@ -271,9 +272,9 @@ class CaravanApp(PlayShell):
     def _refuse(self, attempt) -> None:
         problem = self.state.why_illegal(attempt)
         if problem is not None:
-            self.show_violation(problem)
+            self.show_violation(problem, lambda: self.snapshots[-1].why_illegal(attempt))
         else:      # cannot happen (the attempt would have been listed), but never stay silent
-            self.say("<i>" + tr("Nothing of yours can be done there now ({move}).").format(
+            self.say(lambda: "<i>" + tr("Nothing of yours can be done there now ({move}).").format(
                 move=html.escape(str(attempt))) + "</i>")
 
     def highlight_parts(self, state, action) -> Highlight:
@@ -326,6 +327,7 @@ class CaravanApp(PlayShell):
         self.actions_list.value = (self._listed.index(planned) if planned in self._listed
                                    else 0 if self._listed else None)
         self.actions_list.disabled = not human_turn
+        self.clear_button.disabled = not human_turn           # nothing to select once the game is over
         set_enabled(self.play_button, human_turn and bool(self._listed), "primary")
         set_enabled(self.end_button, human_turn and any(isinstance(a, EndTurn) for a in actions), "warning")
         self.left.value = (tr("<b>{actions} left</b> for {player}; {cubes} in the bag").format(

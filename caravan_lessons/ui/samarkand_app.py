@@ -22,6 +22,7 @@ from ..samarkand.agents import AGENTS as SAMARKAND_BOTS
 from ..core import _short, join_and, plural
 from ..i18n import N_, Translated, get_language, ngettext, tr
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
+from ..samarkand.rules import END_REASONS
 from ..samarkand.scoring import card_value
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide
 
@@ -187,14 +188,18 @@ class SamarkandApp(PlayShell):
                 self.replay_box, self.log_view]
 
     def describe_end(self, state) -> str:
-        """Who won, with the totals (SAM-END-1/2, SAM-SCORE-5)."""
+        """Why the game ended (SAM-END-1/2, or every player passing: SAM-TURN-1), who won, with the totals
+        (SAM-SCORE-5)."""
         totals = state.score_sheet().totals()
         winners = state.winners
         names = join_and([self.seat_name(p) for p in winners])
         scores = ", ".join(f"{self.seat_name(p)} {t}" for p, t in enumerate(totals))
-        text = (tr("The game is over: {names} wins (SAM-SCORE-5). Points: {scores}.") if len(winners) == 1 else
-                tr("The game is over: {names} share the win (SAM-SCORE-5). Points: {scores}."))
-        return text.format(names=names, scores=scores)
+        text = (tr("The game is over ({rule}: {why}): {names} wins (SAM-SCORE-5). Points: {scores}.")
+                if len(winners) == 1 else
+                tr("The game is over ({rule}: {why}): {names} share the win (SAM-SCORE-5). Points: {scores}."))
+        rule = state.end_reason or "SAM-END-1"
+        return text.format(rule=rule, why=tr(END_REASONS.get(rule, END_REASONS["SAM-END-1"])), names=names,
+                           scores=scores)
 
     def describe_turn(self, state, seat: int) -> str:
         return html.escape(PHASE_WORDS.get(state.phase, ""))

@@ -122,6 +122,7 @@ def test_human_delivery_ends_the_game_with_the_score_sheet_and_nothing_moves_on(
     moves = len(app.snapshots)
     assert not app.choose(c.EndTurn()) and len(app.snapshots) == moves
     assert app.actions_list.disabled and app.end_button.disabled and not app.actions_list.options
+    assert app.clear_button.disabled                         # nothing is left to select or clear
     app.close()
 
 

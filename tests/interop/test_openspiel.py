@@ -170,7 +170,7 @@ def test_private_decisions_are_hidden_from_the_other_seats():
 
 def test_bad_actions_are_refused_and_the_state_is_unchanged():
     state = openspiel.load("jaipur").new_initial_state()
-    with pytest.raises(ValueError, match="chance \\(deck\\): outcome 99 is not among the items left"):
+    with pytest.raises(ValueError, match="jaipur: at this chance node \\(deck\\) the outcomes are .*, not 99"):
         state.apply_action(99)
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])

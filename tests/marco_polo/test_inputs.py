@@ -313,3 +313,24 @@ def test_rules_and_a_short_simulation_work():
     done = run_cli("simulate", "marco_polo", "--games", "2", "--seed", "4", "--no-progress")
     assert done.returncode == 0, done.stderr
     assert "2 games of 4 players" in done.stdout and "victory points" in done.stdout
+
+
+@pytest.mark.parametrize("action", [
+    "Choose(kind='compensation', value=())", "Place(space=None, dice=None, set_to=None)", "Reroll(die=())",
+    "Adjust(die=None, delta=())", "Move(paths=-1)"])
+def test_an_action_of_the_wrong_shape_is_named_not_raised_when_written(action):
+    """An action built by hand with values of the wrong shape is refused by ``apply`` naming its rule; writing
+    it (in a refusal, a log or a notebook's repr) names it and its values instead of raising from inside."""
+    from caravan_lessons.marco_polo import actions
+
+    made = eval(action, vars(actions))  # noqa: S307 - the test's own literals
+    text = str(made)
+    assert text.startswith(type(made).__name__ + "(") and "\n" not in text and len(text) < 200, text
+    state = mp.new_game(players=2, seed=1)
+    before = state.to_dict()
+    from caravan_lessons.core import RuleViolation
+
+    with pytest.raises(RuleViolation) as refused:
+        state.apply(made)
+    one_line(refused.value, "MP-")
+    assert state.to_dict() == before

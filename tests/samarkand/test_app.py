@@ -103,6 +103,11 @@ def test_bots_answer_and_the_game_end_shows_the_score_sheet_and_nothing_moves_on
     assert len(app.moves) == moves and not app.continue_play()  # nothing after the end
     winners = app.state.winners
     assert all(app.seat_name(p) in app.status.value for p in winners)
+    # the status says why the game ended, with the rule that ended it
+    reason = app.state.end_reason
+    assert reason in ("SAM-END-1", "SAM-END-2", "SAM-TURN-1") and f"({reason}: " in app.status.value
+    assert {"SAM-END-1": "every family has a relation", "SAM-END-2": "a family has made 5 relations",
+            "SAM-TURN-1": "every player passed in a row"}[reason] in app.status.value
     app.close()
 
 
