@@ -170,3 +170,62 @@ def test_the_language_picker_redraws_an_open_app_at_once_and_every_other_one():
         second.close()
     i18n.set_language("fi")                         # a closed app is no longer redrawn (and does not fail)
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game", ["jaipur", "samarkand", "caravan", "marco_polo"])
+def test_a_language_switch_rewords_the_log_and_the_message_line_already_shown(game):
+    """Moves played in English (the bots answered), then a refused one: after a switch to Portuguese and to
+    Finnish no English is left anywhere (the log's old lines, the message line's refusal and the bots' replies
+    included), and back in English every text is the one shown before."""
+    with language("en"):
+        app = _apps()[game]()
+        try:
+            _play(app, 6)
+            replies = app.explain.value                   # the last move and the bots' answers
+            assert replies and len(app.moves) > 6, (replies, len(app.moves))
+            shown = {}
+            for lang in ("pt", "fi"):
+                i18n.set_language(lang)
+                left = _english_left(app, _english_only_fragments(lang))
+                assert not left, f"{game}: after moves, in {lang}: {left[:20]}"
+                shown[lang] = app.explain.value
+            i18n.set_language("en")
+            assert app.explain.value == replies
+            app.play(object())                            # refused (TURN-1): the rule's words on the message line
+            refusal = app.explain.value
+            before = _shown_texts(app)
+            assert "Not allowed" in refusal
+            for lang in ("pt", "fi"):
+                i18n.set_language(lang)
+                left = _english_left(app, _english_only_fragments(lang))
+                assert not left, f"{game}: after a refusal, in {lang}: {left[:20]}"
+                assert app.explain.value != refusal
+            i18n.set_language("en")
+            assert _shown_texts(app) == before
+        finally:
+            app.close()
+
+
+@pytest.mark.parametrize("game", ["jaipur", "samarkand", "caravan", "marco_polo"])
+def test_a_game_played_in_portuguese_reads_in_english_as_if_played_in_english(game):
+    """The log worded again after a switch is the log of the same moves (the moves are played again on copies:
+    the same cards, dice and bag draws come out), word for word as an app played in English shows it."""
+    not_a_move = object()                              # one object: its address is in the refusal
+
+    def played():
+        app = _apps()[game]()
+        _play(app, 8)
+        app.play(not_a_move)
+        return app
+    with language("en"):
+        english = played()
+        want = [english.log_view.value, english.explain.value, english.status.value]
+        english.close()
+    with language("pt"):
+        app = played()
+        try:
+            assert "O que aconteceu" in app.log_view.value or "Mitä tapahtui" not in app.log_view.value
+            i18n.set_language("en")
+            assert [app.log_view.value, app.explain.value, app.status.value] == want
+        finally:
+            app.close()

@@ -65,7 +65,7 @@ def describe(entry: tuple) -> Event:
         winner, why = entry[2], entry[3]
         head = (tr("Player {seat} wins the round and a Seal of Excellence: ").format(seat=winner)
                 if winner is not None else "")
-        return Event(-1, head + why, "JAI-END-4")
+        return Event(-1, head + str(why), "JAI-END-4")
     if kind == "match_over":
         return Event(-1, tr("Player {seat} has {seals} and wins the match.").format(
             seat=entry[2], seals=plural(SEALS_TO_WIN, "Seal of Excellence", "Seals of Excellence")), "JAI-MATCH-2")

@@ -33,7 +33,7 @@ from ..core import (
     join_and,
     plural,
 )
-from ..i18n import tr
+from ..i18n import Later, get_language, tr
 from . import movegen as _movegen
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne
 from .components import (
@@ -102,13 +102,14 @@ class State:
         "seed", "round_index", "first_player", "starting_player", "current_player", "phase",
         "market", "hands", "herds", "deck", "discard", "tokens_taken", "goods_tokens",
         "bonus_stacks", "bonus_tokens", "seals", "camel_token", "round_results", "_log", "_events",
-        "turn", "market_code", "hand_codes", "hand_sizes", "empty_stacks",
+        "_events_language", "turn", "market_code", "hand_codes", "hand_sizes", "empty_stacks",
     )
 
     # -- construction --
 
     def __init__(self):  # use new_game() or from_dict()
         self._events: list[tuple[int, str, str]] = []  # the log described: (player, text, rule)
+        self._events_language: str | None = None        # the language _events are worded in
 
     def _deal_round(self) -> None:
         rng = random.Random(derive_seed(self.seed, "round", self.round_index))
@@ -401,7 +402,7 @@ class State:
                 self.bonus_tokens[p].append((size, bonus))
         self._log.append((p, "sell", action, got, bonus))
         if self.empty_stacks >= EMPTY_STACKS_TO_END:  # JAI-END-1
-            self._end_round("JAI-END-1", tr("{stacks} goods-token stacks are empty").format(stacks=self.empty_stacks))
+            self._end_round("JAI-END-1", Later(_end_words, "JAI-END-1", self.empty_stacks, 0))
 
     def _refill(self, n: int) -> None:
         deck, market = self.deck, self.market
@@ -410,8 +411,7 @@ class State:
             while deck:
                 market[deck.pop()] += 1
             self.market_code = _encode(market)
-            self._end_round("JAI-END-2", tr("the market needed {cards} and the deck was {short} short").format(
-                cards=plural(n, "card"), short=short))
+            self._end_round("JAI-END-2", Later(_end_words, "JAI-END-2", n, short))
             return
         code = self.market_code
         for _ in range(n):
@@ -432,8 +432,9 @@ class State:
         goods_count = [len(self.goods_tokens[s]) for s in (0, 1)]
         return {"rupees": rupees, "bonus_tokens": bonus_count, "goods_tokens": goods_count}
 
-    def _end_round(self, rule: str, reason: str) -> None:
-        self._log.append((-1, "round_end", rule, reason))
+    def _end_round(self, rule: str, reason: Later) -> None:
+        self._log.append((-1, "round_end", rule, reason))     # worded when the log is read
+        reason = str(reason)
         if self.herds[0] != self.herds[1]:  # JAI-END-3, tie: nobody
             self.camel_token = 0 if self.herds[0] > self.herds[1] else 1
         summary = self._round_summary()
@@ -447,7 +448,7 @@ class State:
             "goods_tokens_held": [[[GOODS[g], v] for g, v in self.goods_tokens[s]] for s in (0, 1)],
             "bonus_tokens_held": [[[z, v] for z, v in self.bonus_tokens[s]] for s in (0, 1)],
         })
-        self._log.append((-1, "round_result", winner, why))
+        self._log.append((-1, "round_result", winner, Later(_winner_words, summary)))
         if max(self.seals) >= SEALS_TO_WIN:  # JAI-MATCH-2
             self.phase = MATCH_OVER
             self.current_player = -1
@@ -507,6 +508,7 @@ class State:
         new.round_results = list(self.round_results)
         new._log = self._log[:]
         new._events = self._events[:]
+        new._events_language = self._events_language
         new.turn = self.turn
         new.market_code = self.market_code
         new.hand_codes = self.hand_codes[:]
@@ -528,7 +530,14 @@ class State:
         return [Event(*row) for row in self._event_rows()]
 
     def _event_rows(self) -> list[tuple[int, str, str]]:
-        """The log described so far, as (player, text, rule) rows; new entries are described once."""
+        """The log described so far, as (player, text, rule) rows, in the current language; new entries are
+        described once per language (rows loaded from a file keep the words they were saved with)."""
+        language = get_language()
+        if self._events_language != language:
+            if self._events_language is not None:
+                self._events = [row if entry is None else _row(describe(entry))
+                                for row, entry in zip(self._events, self._log)]
+            self._events_language = language
         rows = self._events
         for entry in self._log[len(rows):]:
             event = describe(entry)
@@ -643,6 +652,24 @@ def round_winner(rupees, bonus_tokens, goods_tokens) -> tuple[int | None, str]:
             raise ValueError(f"round_winner: {name} is two whole numbers of 0 or more, one per seat")
     return _round_winner({"rupees": list(rupees), "bonus_tokens": list(bonus_tokens),
                           "goods_tokens": list(goods_tokens)})
+
+
+def _end_words(rule: str, count: int, short: int) -> str:
+    """Why a round ended, in the current language: JAI-END-1 (``count`` empty stacks) or JAI-END-2 (the market
+    needed ``count`` cards, the deck was ``short`` short)."""
+    if rule == "JAI-END-1":
+        return tr("{stacks} goods-token stacks are empty").format(stacks=count)
+    return tr("the market needed {cards} and the deck was {short} short").format(cards=plural(count, "card"),
+                                                                                 short=short)
+
+
+def _winner_words(summary: dict) -> str:
+    """Who won the round and why (:func:`_round_winner`), in the current language."""
+    return _round_winner(summary)[1]
+
+
+def _row(event: Event) -> tuple[int, str, str]:
+    return event.player, event.text, event.rule
 
 
 def _round_winner(summary: dict) -> tuple[int | None, str]:

@@ -24,12 +24,13 @@ import html
 import ipywidgets as W
 
 from .. import boards
-from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, make_bot, new_game
+from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, make_bot, new_game
 from ..caravan.agents import BOTS as CARAVAN_BOTS
 from ..caravan.agents import RANDOM_NEVER_ENDS
 from ..core import _short, join_and, plural
 from ..i18n import N_, get_language, ngettext, tr
 from ..caravan.components import GOODS, PLAYER_COLOURS, good_name
+from ..moves import move_words
 from .board import LiveBoard
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
@@ -76,6 +77,7 @@ class CaravanApp(PlayShell):
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
                 raise ValueError(f"Caravan is played by 2, 3 or 4 players, not {_short(players)}")
             state = new_game(players, seed=seed, learning=learning)   # refuses a bad seed
+            self.deal = lambda: new_game(players, seed=seed, learning=learning)   # the log's move 0, reworded
         elif not isinstance(state, State):
             raise ValueError(f"state must be a caravan.State (e.g. from caravan.scenario), not {type(state).__name__}")
         else:
@@ -187,7 +189,7 @@ class CaravanApp(PlayShell):
         """Play the action selected in the list."""
         index = self.actions_list.value
         if index is None:
-            self.say("<i>" + tr("Select an action in the list first (or click the board).") + "</i>")
+            self.say(lambda: "<i>" + tr("Select an action in the list first (or click the board).") + "</i>")
             return False
         return self.choose(self._listed[index])
 
@@ -222,10 +224,10 @@ class CaravanApp(PlayShell):
         what was selected, what was played, or why nothing can be done there (the engine's rule)."""
         state = self.state
         if not self.live:
-            self.say(self.replaying_words())
+            self.say(self.replaying_words)
             return
         if state.is_terminal():
-            self.say(self.game_over_words(state))
+            self.say(lambda: self.game_over_words(state))
             return
         if self.seats[state.current_player] != HUMAN:
             return
@@ -239,7 +241,7 @@ class CaravanApp(PlayShell):
                 self.choose(between[0])
                 return
             if between:
-                self.say("<i>" + tr("{actions} go to {space}: choose one in the list.").format(
+                self.say(lambda: "<i>" + tr("{actions} go to {space}: choose one in the list.").format(
                     actions=plural(len(between), "action"), space=html.escape(label)) + "</i>")
                 self._filter = between
                 self.refresh()
@@ -261,7 +263,7 @@ class CaravanApp(PlayShell):
             self.refresh()
             return
         self.selected = node
-        self.say("<i>" + ngettext("{space} selected: {actions} starts here; click where to go, or pick one in the list.",
+        self.say(lambda: "<i>" + ngettext("{space} selected: {actions} starts here; click where to go, or pick one in the list.",
                                   "{space} selected: {actions} start here; click where to go, or pick one in the list.",
                                   len(touching)).format(space=html.escape(label),
                                                         actions=plural(len(touching), "action")) + "</i>")
@@ -271,9 +273,9 @@ class CaravanApp(PlayShell):
     def _refuse(self, attempt) -> None:
         problem = self.state.why_illegal(attempt)
         if problem is not None:
-            self.show_violation(problem)
+            self.show_violation(problem, lambda: self.snapshots[-1].why_illegal(attempt))
         else:      # cannot happen (the attempt would have been listed), but never stay silent
-            self.say("<i>" + tr("Nothing of yours can be done there now ({move}).").format(
+            self.say(lambda: "<i>" + tr("Nothing of yours can be done there now ({move}).").format(
                 move=html.escape(str(attempt))) + "</i>")
 
     def highlight_parts(self, state, action) -> Highlight:
@@ -336,36 +338,9 @@ class CaravanApp(PlayShell):
 
     @staticmethod
     def _words(state, action) -> str:
-        """An action in the list, short enough to be whole in it: "move a camel space 1 → Marrakesh (1 action)"."""
-        board = state.board
-
-        def where(node) -> str:
-            if node in board.city_name:
-                return board.city_name[node]
-            if node in board.number_of:
-                return tr("space {number}").format(number=board.number_of[node])
-            return f"r{node[0]}c{node[1]}"
-
-        if isinstance(action, PlaceCamel):
-            text = tr("place a camel on {space}").format(space=where(action.space))
-        elif isinstance(action, MoveCamel):
-            text = tr("move a camel {source} \u2192 {target}").format(source=where(action.source),
-                                                                    target=where(action.target))
-        elif isinstance(action, PickUp):
-            good = state.goods.get(action.space)
-            text = tr("pick up {good} on {space}").format(good=good_name(good) if good else tr("the good"),
-                                                          space=where(action.space))
-        elif isinstance(action, Steal):
-            text = tr("steal {good} from player {victim} on {space}").format(
-                good=good_name(action.good), victim=action.victim, space=where(action.space))
-        elif isinstance(action, MoveGood):
-            text = (tr("move {good} {source} \u2192 {target}: delivers!") if board.good_of.get(action.target) == action.good
-                    else tr("move {good} {source} \u2192 {target}")).format(
-                good=good_name(action.good), source=where(action.source), target=where(action.target))
-        else:
-            text = str(action)
-        cost = state.cost(action)
-        return f"{text} ({plural(cost, 'action')})" if cost else text
+        """An action in the list, short enough to be whole in it: "move a camel space 1 → Marrakesh (1 action)"
+        (:func:`caravan_lessons.moves.move_words`, the coach's words too)."""
+        return move_words("caravan", state, action)
 
     @staticmethod
     def _players_html(state, names) -> str:

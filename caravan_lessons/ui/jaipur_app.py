@@ -112,6 +112,7 @@ class CardButton(W.Button):
         """Show ``card`` ("" hides the button), unselected; one message to the browser at most."""
         with self.hold_sync():
             self.visible = bool(card)
+            card = card or self.card          # a hidden button keeps its card, worded in the current language
             if card and (card != self.card or self.description != card_name(card)):
                 self.card = card
                 self.description = card_name(card)
@@ -230,7 +231,8 @@ class JaipurApp(PlayShell):
         """After a card toggled: a guided turn refuses cards off its script; any old message goes."""
         if self.guide is not None and button.value and not self.guide.wants(self, button):
             button.value = False
-            self.say(self.guide.off_script_card(self, button))
+            guide = self.guide
+            self.say(lambda: guide.off_script_card(self, button))
             return
         self.clear_message()
 
@@ -242,7 +244,7 @@ class JaipurApp(PlayShell):
         engine's RuleViolation. The app never names a rule of its own.
         """
         if not self.live:
-            self.say(self.replaying_words())
+            self.say(self.replaying_words)
             return False
         if self.paused:
             return self.play(NextRound())  # the shell explains the pause and changes nothing
@@ -250,7 +252,13 @@ class JaipurApp(PlayShell):
         try:
             action = selection_to_action(kind, market, hand, herd)
         except RuleViolation as error:
-            self.show_violation(error)
+            def again():
+                try:
+                    selection_to_action(kind, market, hand, herd)
+                except RuleViolation as refused:
+                    return refused
+                return None
+            self.show_violation(error, again)
             return False
         except ValueError as error:  # a selection that names no card type at all
             self.show_problem("", str(error))
@@ -307,7 +315,7 @@ class JaipurApp(PlayShell):
         """Select the cards of the first legal take-or-sell action and click its button (for demos and
         timing); at a round end, press Next round. True if something was played."""
         if not self.live:
-            self.say(self.replaying_words())
+            self.say(self.replaying_words)
             return False
         if self.paused:
             self.next_button.click()
@@ -581,9 +589,10 @@ class JaipurGuide(Guide):
         if self.step >= self.steps or state.phase != PLAYING:
             self.done = True
             self.plan = None
-            app._message += ("<div style='background:#e8f5e9;padding:4px 8px;border-left:4px solid #43a047'>"
-                             + tr("<b>Well done: the guided turn is over.</b> From now on you choose: the green "
-                                  "outlines show the cards that take part in some legal move.") + "</div>")
+            self.farewell_words = lambda: (
+                "<div style='background:#e8f5e9;padding:4px 8px;border-left:4px solid #43a047'>"
+                + tr("<b>Well done: the guided turn is over.</b> From now on you choose: the green outlines show the "
+                     "cards that take part in some legal move.") + "</div>")
         else:
             self.plan = self._choose(state)
 
@@ -608,8 +617,8 @@ def guided_first_turn(seed: int = 11, bot: str = "random", bot_seed: int = 0) ->
     if app.state.phase == PLAYING and app.seats[app.state.current_player] == HUMAN:
         guide.plan = guide._choose(app.state)
         app.guide = guide
-        app._message = ("<div>" + tr("Welcome! This guided turn shows the three kinds of move. Follow the orange "
-                                     "outlines.") + "</div>" + guide.instructions(app, app.state))
+        app._message = lambda: ("<div>" + tr("Welcome! This guided turn shows the three kinds of move. Follow the "
+                                             "orange outlines.") + "</div>" + guide.instructions(app, app.state))
         app.refresh()
     return app
 

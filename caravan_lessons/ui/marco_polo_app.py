@@ -42,6 +42,7 @@ from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
 from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, amount_text, dice_text
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
+from ..moves import marco_polo_move_cost, marco_polo_payment, move_words
 from .board import LiveBoard
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
@@ -110,6 +111,7 @@ class MarcoPoloApp(PlayShell):
         seats = self.seat_list(seats, players, "mp-heuristic")
         self.check_arguments(seats, mode, bot_seed)
         state = new_game(players, seed=seed, characters=characters)
+        self.deal = lambda: new_game(players, seed=seed, characters=characters)   # the log's move 0, reworded
         self.canvas_kind = canvas
         self.destination = None
         self._filter: str | None = None
@@ -225,13 +227,15 @@ class MarcoPoloApp(PlayShell):
     # -- the pause between rounds --
 
     def _apply(self, action) -> None:
-        """The shell's, noting when the action ended a round (the engine began the next one at once); the log
-        lines name places as the map does ("Oasis I", not the engine's id "oasis_i")."""
+        """The shell's, noting when the action ended a round (the engine began the next one at once)."""
         before = self.state.round
         super()._apply(action)
-        self.moves[-1] = [self._named(line) for line in self.moves[-1]]
         if self.state.round > before and not self.state.is_terminal():
             self._waiting_round = self.state.round
+
+    def word_line(self, line: str) -> str:
+        """The log lines name places as the map does ("Oasis I", not the engine's id "oasis_i")."""
+        return self._named(line)
 
     def _named(self, line: str) -> str:
         """``line`` with every location id of the map replaced by its name."""
@@ -267,19 +271,21 @@ class MarcoPoloApp(PlayShell):
         """The Next round button: end the pause (the engine has already begun the round), then let the bots
         move up to the next human decision or pause. True if done."""
         if not self.live:
-            self.say(self.replaying_words())
+            self.say(self.replaying_words)
             return False
         if not self.paused:
-            self.say("<i>" + tr("{button} is for the end of a round; the round is still being played.").format(
+            self.say(lambda: "<i>" + tr("{button} is for the end of a round; the round is still being played.").format(
                 button=tr(self.continue_label)) + "</i>")
             return False
         self._waiting_round = None
-        first = len(self.moves)
+        first = len(self._move_lines)
         self.play_bots()
-        self._message = "<i>" + tr("Round {round} goes on.").format(round=self.state.round) + "</i>"
-        bots = self._moves_message(first)
-        if bots:
-            self._message += "<br>" + bots
+        last, round_ = len(self._move_lines), self.state.round
+
+        def words() -> str:
+            bots = self._moves_message(first, last)
+            return "<i>" + tr("Round {round} goes on.").format(round=round_) + "</i>" + ("<br>" + bots if bots else "")
+        self._message = words
         self.refresh()
         return True
 
@@ -355,15 +361,10 @@ class MarcoPoloApp(PlayShell):
     @staticmethod
     def _payment(state, action) -> tuple[int, int, int]:
         """(coins, camels, steps) the engine will charge for a legal Move (its own check's plan)."""
-        plan = state._check(action)
-        return plan["coins"], plan["camels"], plan["steps"]
+        return marco_polo_payment(state, action)
 
     def _move_cost(self, state, action) -> str:
-        coins, camels, steps = self._payment(state, action)
-        if camels:
-            return tr("{steps}: {coins} and {camels}").format(steps=plural(steps, "step"), coins=plural(coins, "coin"),
-                                                              camels=plural(camels, "camel"))
-        return tr("{steps}: {coins}").format(steps=plural(steps, "step"), coins=plural(coins, "coin"))
+        return marco_polo_move_cost(state, action)
 
     def _draw_map(self, state, seat: int) -> None:
         path, words = self._travel_preview(state)
@@ -579,19 +580,12 @@ class MarcoPoloApp(PlayShell):
         return isinstance(action, Place) and action.space == selected
 
     def _label(self, state, action) -> str:
-        if isinstance(action, Move) and action.paths:
-            names = [" – ".join(state.map.name[c] for c in p) for p in action.paths if len(p) > 1]
-            stay = tr("stay")
-            return f"{join_and(names) or stay} ({self._move_cost(state, action)})"
-        if isinstance(action, Fulfil):
-            from ..viz.marco_polo import contract_text
-
-            return tr("fulfil {contract}").format(contract=contract_text(state.data, action.contract))
-        return str(action)
+        """A choice in the list (:func:`caravan_lessons.moves.move_words`, the coach's words too)."""
+        return move_words("marco_polo", state, action)
 
     def _set_options(self, state, actions) -> None:
         options = [(self._label(state, a), a) for a in actions]
-        if [o[1] for o in options] == [o[1] for o in self.choice_list.options]:
+        if options == [tuple(o) for o in self.choice_list.options]:     # the same moves, in the same words
             return
         self._quiet_select = True
         try:
@@ -635,9 +629,9 @@ class MarcoPoloApp(PlayShell):
         attempt = Place(space, tuple(dice[:need]) or (("own", 1),), set_to)
         problem = state.why_illegal(attempt)
         if problem is None:  # only the moneybag-fallback ruling can get here
-            self.show_problem("MP-TURN-1", tr("no placement there is open to you now"))
+            self.show_problem("MP-TURN-1", lambda: tr("no placement there is open to you now"))
         else:
-            self.show_violation(problem)
+            self.show_violation(problem, lambda: self.snapshots[-1].why_illegal(attempt))
 
     def select_bonus(self, kind: str) -> bool:
         """A bonus button: list its options (or play it if there is just one). True if something was listed/played."""
@@ -645,7 +639,7 @@ class MarcoPoloApp(PlayShell):
             return False
         legal = [a for a in self.state.legal_actions() if _is_kind(a, kind)]
         if not legal:
-            self.show_problem("MP-BONUS-1", tr("{bonus} is not open to you now").format(bonus=tr(BONUS[kind][0])))
+            self.show_problem("MP-BONUS-1", lambda: tr("{bonus} is not open to you now").format(bonus=tr(BONUS[kind][0])))
             return False
         if len(legal) == 1:
             return self.choose(legal[0])
@@ -658,13 +652,13 @@ class MarcoPoloApp(PlayShell):
     def _ready(self) -> bool:
         state = self.state
         if not self.live:
-            self.say(self.replaying_words())
+            self.say(self.replaying_words)
             return False
         if state.is_terminal():
-            self.say(self.game_over_words(state))
+            self.say(lambda: self.game_over_words(state))
             return False
         if self.seats[state.current_player] != HUMAN:
-            self.say("<i>" + tr("It is not a human player's turn.") + "</i>")
+            self.say(lambda: "<i>" + tr("It is not a human player's turn.") + "</i>")
             return False
         return True
 
@@ -675,7 +669,7 @@ class MarcoPoloApp(PlayShell):
         if not self._ready():
             return None
         if not state.tasks or state.tasks[0][0] not in ("travel", "extra_move"):
-            self.say("<i>" + tr("{place}: the map is clicked to choose where to travel, after you place dice on travel "
+            self.say(lambda: "<i>" + tr("{place}: the map is clicked to choose where to travel, after you place dice on travel "
                                 "(MP-TRAVEL-1).").format(place=html.escape(state.map.name.get(city, city))) + "</i>")
             return None
         ending = [a for a in state.legal_actions() if a.paths and any(p[-1] == city and len(p) > 1 for p in a.paths)]
@@ -691,9 +685,9 @@ class MarcoPoloApp(PlayShell):
             attempt = Move((way, *((t,) for t in state.travellers[seat][1:])))
             problem = state.why_illegal(attempt)
             if problem is not None:
-                self.show_violation(problem)
+                self.show_violation(problem, lambda: self.snapshots[-1].why_illegal(attempt))
             else:
-                self.say("<i>" + tr("No listed path ends at {place}.").format(
+                self.say(lambda: "<i>" + tr("No listed path ends at {place}.").format(
                     place=html.escape(state.map.name.get(city, city))) + "</i>")
             return None
         def cost(a):
@@ -708,7 +702,7 @@ class MarcoPoloApp(PlayShell):
             self.choice_list.value = best
         finally:
             self._quiet_select = False
-        self.say(tr("<b>Travel to {place}</b>: {path}. Press <b>Play</b> to confirm, or click another place.").format(
+        self.say(lambda: tr("<b>Travel to {place}</b>: {path}. Press <b>Play</b> to confirm, or click another place.").format(
             place=html.escape(state.map.name[city]), path=html.escape(self._label(state, best))))
         self._rehighlight()
         self._draw_map(state, self.viewer())
@@ -718,7 +712,7 @@ class MarcoPoloApp(PlayShell):
         """The Play button: play the action selected in the list."""
         action = self.choice_list.value
         if action is None:
-            self.say("<i>" + tr("Choose an action space or a bonus action first.") + "</i>")
+            self.say(lambda: "<i>" + tr("Choose an action space or a bonus action first.") + "</i>")
             return False
         return self.choose(action)
 

@@ -65,7 +65,7 @@ The learner's clicks end in :meth:`PlayShell.play` (an action) or :meth:`PlayShe
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 import ipywidgets as W
@@ -154,7 +154,25 @@ class ScriptedGuide(Guide):
         self.words = ""
         self.rule = ""
         self.done = False
-        self._explained = ""
+        self._explained_rule: tuple | None = None   # (app, rule ID) of the step just done: "Why this works"
+
+    @property
+    def _explained(self) -> str:
+        """HTML: why the step just done worked (its rule), in the current language; "" before the first step."""
+        if self._explained_rule is None:
+            return ""
+        app, rule = self._explained_rule
+        return ("<div class='guide-done'>&#10003; " + tr("Why this works: {rule}").format(
+            rule=self._rule_words(app, rule)) + "</div>")
+
+    def reword(self, app) -> None:
+        """After a change of language: plan the step shown now again, so that its words are the new language's
+        (the move planned stays the same)."""
+        if self.done or self.planned is None:
+            return
+        found = self.plan(app, app.state, self.step)
+        if found is not None and found[0] == self.planned:
+            self.words, self.rule = found[1], found[2]
 
     def plan(self, app, state, step: int):
         """Hook: ``(action, words, rule ID)`` for ``step`` (0-based) on ``state``, or None to hand over."""
@@ -168,7 +186,7 @@ class ScriptedGuide(Guide):
             return False
         app.guide = self
         app.set_highlight(self.planned)
-        app._message = f"<div>{tr(self.welcome)}</div>" + self.instructions(app, state)
+        app._message = lambda: f"<div>{tr(self.welcome)}</div>" + self.instructions(app, app.state)
         app.refresh()
         return True
 
@@ -203,8 +221,7 @@ class ScriptedGuide(Guide):
     def advance(self, app, state) -> None:
         done_rule = self.rule
         self.step += 1
-        self._explained = ("<div class='guide-done'>&#10003; " + tr("Why this works: {rule}").format(
-            rule=self._rule_words(app, done_rule)) + "</div>")
+        self._explained_rule = (app, done_rule)
         if state.is_terminal() or app.seats[state.current_player] != HUMAN or not self._plan(app, state):
             self.done = True
             self.planned = None
@@ -231,7 +248,8 @@ class PlayShell(W.VBox):
     Attributes:
         state: the live engine state.
         snapshots: the position after every action so far (index 0: the start), for the replay.
-        moves: for each action (move ``k`` is ``moves[k - 1]``), the log lines it produced.
+        moves: for each action (move ``k`` is ``moves[k - 1]``), the log lines it produced, in the current
+            language (worded again after a change of language: see :meth:`move_lines`).
         history: ``(index in snapshots, state before)`` of each human move, for undo.
         stepper: the one :class:`~caravan_lessons.ui.common.ScoreStepper` of the app (shown at pauses).
         stepper_box: the pause panel: the continue button, and the stepper (place it in ``layout_children``).
@@ -251,6 +269,9 @@ class PlayShell(W.VBox):
     bot_names: tuple[str, ...] | None = None
     """The bots that play this game (the seat pickers offer these), or None for every bot of ``agents.AGENTS``."""
     compact_messages = False
+    deal = None
+    """None, or a function of no arguments that deals the app's game again (``new_game`` with the same arguments):
+    the start of the log is worded again from it after a change of language (see :meth:`start_events`)."""
     """True: the status and message lines at a reading line height (the map apps, whose message box has a
     fixed height), not the 28 px line of ipywidgets' HTML."""
 
@@ -268,10 +289,10 @@ class PlayShell(W.VBox):
         self._outlined: tuple = ()
         self.snapshots = [state.clone()]
         self.actions: list = []  # the action of each move (move k is actions[k - 1]), for record()
-        self.moves: list[list[str]] = []
-        self._start_lines = [str(e) for e in state.events]
+        self._move_lines: list[dict[str, list[str]]] = []   # per move: language -> its log lines
+        self._start_words: dict[str, list[str]] = {}
         self.history: list[tuple[int, object]] = []
-        self._message = ""
+        self._message_source: str | Callable[[], str] = ""
         self._log_cache: tuple | None = None
         self._quiet = False
         self._relabelling = False
@@ -377,7 +398,61 @@ class PlayShell(W.VBox):
             return
         self.relabel()
         self._log_cache = None
+        if self.guide is not None and hasattr(self.guide, "reword"):
+            self.guide.reword(self)
         self.refresh()
+
+    # -- the log, worded in the language of the moment --
+
+    @property
+    def moves(self) -> list[list[str]]:
+        """For each action so far (move ``k`` is ``moves[k - 1]``), its log lines in the current language."""
+        lang = get_language()
+        out = []
+        for k, words in enumerate(self._move_lines):
+            if lang not in words:
+                words[lang] = self.move_lines(k)
+            out.append(words[lang])
+        return out
+
+    @property
+    def _start_lines(self) -> list[str]:
+        """The log lines of the position the app started from, in the current language."""
+        lang = get_language()
+        if lang not in self._start_words:
+            self._start_words[lang] = [self.word_line(str(e)) for e in self.start_events()]
+        return self._start_words[lang]
+
+    def move_lines(self, k: int) -> list[str]:
+        """The log lines of move ``k + 1`` worded in the current language: the move is played again on a copy of
+        the position before it (the engine words its events as it plays them; the copy keeps the seeded
+        generator, so the same cards come out), and its events are read."""
+        before = self.snapshots[k].clone()
+        seen = len(before.events)
+        before.apply(self.actions[k])
+        return [self.word_line(str(e)) for e in before.events[seen:]]
+
+    def start_events(self) -> list:
+        """Hook: the events of the starting position in the current language (the log's move 0): those of
+        :attr:`deal` ``()`` if the app set it (a game whose engine words its events as it plays them, dealt again
+        with the same seed), else the first snapshot's (engines that word their events when they are read)."""
+        return list((self.deal() if self.deal is not None else self.snapshots[0]).events)
+
+    def word_line(self, line: str) -> str:
+        """Hook: a log line as the app shows it (Marco Polo names places as its map does). Default: as it is."""
+        return line
+
+    # -- the message line, worded when it is shown --
+
+    @property
+    def _message(self) -> str:
+        """The message line's HTML in the current language (its source may be a function that words it)."""
+        source = self._message_source
+        return source() if callable(source) else source
+
+    @_message.setter
+    def _message(self, value) -> None:
+        self._message_source = value
 
     @classmethod
     def check_arguments(cls, seats, mode: str, bot_seed: int) -> list[str]:
@@ -578,31 +653,49 @@ class PlayShell(W.VBox):
                 widget.add_class("guide-target")
         self._outlined = wanted
 
-    def say(self, text: str) -> None:
-        """Put HTML on the message line (it stays until the next move, selection change or clear)."""
+    def say(self, text) -> None:
+        """Put HTML on the message line (it stays until the next move, selection change or clear).
+
+        ``text`` is the HTML, or a function of no arguments that returns it: called again after a change of
+        language, so that the message is worded in the new one (``say(lambda: tr("Choose a space."))``)."""
         self._message = text
         if self.live:
-            self.explain.value = text
+            self.explain.value = self._message
 
     def clear_message(self) -> None:
         """Empty the message line (the app calls this when the learner changes the selection)."""
-        self.say(self.guide.instructions(self, self.state) if self.guide else "")
+        guide = self.guide
+        self.say((lambda: guide.instructions(self, self.state)) if guide else "")
 
-    def show_problem(self, rule: str, message: str) -> None:
-        """Show a refused attempt: the rule ID, the plain words, and our wording of the rule."""
-        head = ("<b>" + tr("Not allowed ({rule})").format(rule=html.escape(rule)) + "</b>: " if rule else
-                "<b>" + tr("Not allowed") + "</b>: ")
-        text = f'<div style="color:#b71c1c">{head}{html.escape(message)}</div>'
-        if rule in self.rules:
-            r = self.rules[rule]
-            text += ('<div style="color:#555;font-size:90%">' + tr("Rule {rule} (rulebook section {section}): "
-                                                                    "{text}").format(
-                rule=html.escape(r.id), section=html.escape(r.section), text=html.escape(r.text)) + "</div>")
-        self.say(text)
+    def show_problem(self, rule: str, message) -> None:
+        """Show a refused attempt: the rule ID, the plain words, and our wording of the rule.
 
-    def show_violation(self, error: RuleViolation) -> None:
-        """Show a RuleViolation exactly as the engine raised it (its rule ID and words)."""
-        self.show_problem(error.rule, error.message)
+        ``message``: the plain words, or a function of no arguments that returns them (worded again after a
+        change of language)."""
+        def words() -> str:
+            head = ("<b>" + tr("Not allowed ({rule})").format(rule=html.escape(rule)) + "</b>: " if rule else
+                    "<b>" + tr("Not allowed") + "</b>: ")
+            text = f'<div style="color:#b71c1c">{head}{html.escape(message() if callable(message) else message)}</div>'
+            if rule in self.rules:
+                r = self.rules[rule]
+                text += ('<div style="color:#555;font-size:90%">' + tr("Rule {rule} (rulebook section {section}): "
+                                                                        "{text}").format(
+                    rule=html.escape(r.id), section=html.escape(r.section), text=html.escape(r.text)) + "</div>")
+            return text
+        self.say(words)
+
+    def show_violation(self, error: RuleViolation, again: Callable[[], RuleViolation | None] | None = None) -> None:
+        """Show a RuleViolation exactly as the engine raised it (its rule ID and words). ``again``: a function
+        that asks the engine once more (after a change of language its words are the new language's)."""
+        said_in = get_language()
+
+        def message() -> str:
+            if again is not None and get_language() != said_in:
+                problem = again()
+                if problem is not None and problem.rule == error.rule:
+                    return problem.message
+            return error.message
+        self.show_problem(error.rule, message)
 
     explain_violation = show_violation  # the old name
 
@@ -625,7 +718,7 @@ class PlayShell(W.VBox):
         state.apply(action)
         self.snapshots.append(state.clone())
         self.actions.append(action)
-        self.moves.append([str(e) for e in state.events[seen:]])
+        self._move_lines.append({get_language(): [self.word_line(str(e)) for e in state.events[seen:]]})
 
     def play(self, action) -> bool:
         """Play ``action`` for the human to move; explain and refuse it if illegal (nothing changes).
@@ -634,47 +727,56 @@ class PlayShell(W.VBox):
         """
         state = self.state
         if not self.live:
-            self.say(self.replaying_words())
+            self.say(self.replaying_words)
             return False
         if self.paused:
-            self.say("<i>" + tr("{pause} Press <b>{button}</b> to go on.").format(
-                pause=html.escape(self.pause_reason(state)), button=tr(self.continue_label)) + "</i>")
+            self.say(lambda: "<i>" + tr("{pause} Press <b>{button}</b> to go on.").format(
+                pause=html.escape(self.pause_reason(state) or ""), button=tr(self.continue_label)) + "</i>")
             return False
         if state.is_terminal():
-            self.say(self.game_over_words(state))
+            self.say(lambda: self.game_over_words(state))
             return False
         seat = state.current_player
         if self.seats[seat] != HUMAN:
-            self.say("<i>" + tr("It is not a human player's turn.") + "</i>")
+            self.say(lambda: "<i>" + tr("It is not a human player's turn.") + "</i>")
             return False
+        def again():
+            return self.snapshots[-1].why_illegal(action)     # the live position, as it was refused
         try:
             problem = state.why_illegal(action)
         except ValueError as error:
             self.show_problem("", str(error))
             return False
         if problem is not None:
-            self.show_violation(problem)
+            self.show_violation(problem, again)
             return False
         if self.guide is not None:
             refusal = self.guide.refuse(self, state, action)
             if refusal is not None:
-                self.say(refusal)
+                guide = self.guide
+                self.say(lambda: guide.refuse(self, state, action) or refusal)
                 return False
         self.history.append((len(self.snapshots) - 1, state.clone()))
-        first = len(self.moves)
+        first = len(self._move_lines)
         self._apply(action)
         self.set_highlight(None)        # a highlighted move is done (or another was made)
         self.play_bots()
-        self._message = self._moves_message(first)
+        last = len(self._move_lines)
         guide = self.guide
-        if guide is not None:
+        if guide is None:
+            self._message = lambda: self._moves_message(first, last)
+        else:
             guide.advance(self, self.state)
+            position = self.state
             if getattr(guide, "instructions_first", False):
                 # a scripted guide's words (why the move worked, the next step, or the farewell) come first:
                 # the message box has a fixed height, and the bots' moves may fill it
-                self._message = guide.instructions(self, self.state) + self._message
+                self._message = lambda: guide.instructions(self, position) + self._moves_message(first, last)
             elif not guide.done:
-                self._message += guide.instructions(self, self.state)
+                self._message = lambda: self._moves_message(first, last) + guide.instructions(self, position)
+            else:
+                said = getattr(guide, "farewell_words", None) or (lambda: "")
+                self._message = lambda: self._moves_message(first, last) + said()
             if guide.done:
                 self.guide = None
         self.refresh()
@@ -685,9 +787,9 @@ class PlayShell(W.VBox):
         """HTML for a click while the replay slider shows a past position."""
         return "<i>" + tr("You are replaying: move the slider to the end to play on.") + "</i>"
 
-    def _moves_message(self, first: int) -> str:
-        """HTML: what the moves from ``moves[first]`` on did (the player's lines, not the game's)."""
-        lines = [line for move in self.moves[first:] for line in move[:1]]
+    def _moves_message(self, first: int, last: int | None = None) -> str:
+        """HTML: what the moves ``moves[first:last]`` did (the player's lines, not the game's)."""
+        lines = [line for move in self.moves[first:last] for line in move[:1]]
         if not lines:
             return ""
         head = f'<span style="color:#2e7d32">{html.escape(lines[0])}</span>'
@@ -700,19 +802,22 @@ class PlayShell(W.VBox):
         """The continue button: at a pause, play :meth:`continue_action` (any human may press it; bots
         never do), then let the bots move. True if done."""
         if not self.live:
-            self.say(self.replaying_words())
+            self.say(self.replaying_words)
             return False
         if not self.paused:
-            self.say("<i>" + tr("{button} is for the end of a round; the round is still being played.").format(
+            self.say(lambda: "<i>" + tr("{button} is for the end of a round; the round is still being played.").format(
                 button=tr(self.continue_label)) + "</i>")
             return False
-        first = len(self.moves)
+        first = len(self._move_lines)
         self._apply(self.continue_action(self.state))
         self.play_bots()
-        self._message = "<br>".join(html.escape(line) for line in self.moves[first]) or ""
-        bots = self._moves_message(first + 1)
-        if bots:
-            self._message += "<br>" + bots
+        last = len(self._move_lines)
+
+        def words() -> str:
+            text = "<br>".join(html.escape(line) for line in self.moves[first]) or ""
+            bots = self._moves_message(first + 1, last)
+            return text + "<br>" + bots if bots else text
+        self._message = words
         self.refresh()
         return True
 
@@ -758,18 +863,18 @@ class PlayShell(W.VBox):
         """Take back the last human move (and the bots' answers). True if done."""
         allowed, why = self.can_undo()
         if not allowed:
-            self.say("<i>" + tr("Cannot undo: {why}.").format(why=html.escape(why)) + "</i>")
+            self.say(lambda: "<i>" + tr("Cannot undo: {why}.").format(why=html.escape(self.can_undo()[1] or why)) + "</i>")
             return False
         reopens = self.undo_reopens_a_round()
         index, before = self.history.pop()
         self.state = before
         del self.snapshots[index + 1:]
         del self.actions[index:]
-        del self.moves[index:]
+        del self._move_lines[index:]
         self._replay_to_end()
-        self._message = "<i>" + (tr("Your last move was undone, and the round result with it: the round is open again "
-                                    "and nothing of it is scored yet.") if reopens else
-                                 tr("Your last move was undone.")) + "</i>"
+        self._message = lambda: "<i>" + (tr("Your last move was undone, and the round result with it: the round is open "
+                                            "again and nothing of it is scored yet.") if reopens else
+                                         tr("Your last move was undone.")) + "</i>"
         self.refresh()
         return True
 
@@ -797,12 +902,12 @@ class PlayShell(W.VBox):
         self.state = self.snapshots[index].clone()
         del self.snapshots[index + 1:]
         del self.actions[index:]
-        del self.moves[index:]
+        del self._move_lines[index:]
         self.history = [(i, before) for i, before in self.history if i < index]
         self._log_cache = None
         self._replay_to_end()
-        self._message = (f"<i>Back to the position after move {index} (practice mode: free undo). "
-                         "The moves after it are taken back.</i>")
+        self._message = lambda: "<i>" + tr("Back to the position after move {index} (practice mode: free undo). The "
+                                           "moves after it are taken back.").format(index=index) + "</i>"
         self.refresh()
         return True
 
@@ -907,7 +1012,7 @@ class PlayShell(W.VBox):
 
     def _draw_log(self, highlight: int) -> None:
         """The whole log, newest first, each move numbered as the replay slider counts it."""
-        key = (len(self.moves), highlight, tuple(self.seats), get_language())
+        key = (len(self._move_lines), highlight, tuple(self.seats), get_language())
         if key == self._log_cache:
             return
         self._log_cache = key
