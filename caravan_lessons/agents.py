@@ -257,7 +257,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=1000),
     "mp-greedy": _lazy("caravan_lessons.marco_polo.agents", "GreedyAgent"),
     "mp-heuristic": _lazy("caravan_lessons.marco_polo.agents", "HeuristicAgent"),
-    "mp-mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=60, depth=8),
+    "mp-mcts": _lazy("caravan_lessons.mcts", "MCTSAgent", iterations=60),
     "openspiel-ismcts": _lazy("caravan_lessons.interop.agents", "SearchAgent", kind="ismcts"),
     "openspiel-mcts": _lazy("caravan_lessons.interop.agents", "SearchAgent", kind="mcts"),
     "mp-planner": _lazy("caravan_lessons.marco_polo.agents", "PlannerAgent"),

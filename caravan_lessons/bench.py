@@ -518,7 +518,7 @@ def bot_games_per_cpu_s(game: str, bot: str, games: int = 4, players: int = 4, s
 
 def mcts_decision_seconds(game: str, iterations: int = 1000, decisions: int = 3, players: int = 4,
                           seed: int = 0) -> dict:
-    """CPU seconds of one decision of ``MCTSAgent(iterations)`` (default depth) in ``game``: ``decisions``
+    """CPU seconds of one decision of ``MCTSAgent(iterations)`` (the game's default depth, its ``ROLLOUT_DEPTH``) in ``game``: ``decisions``
     positions, each reached by 16 or more random moves (Caravan: greedy moves; random Caravan play wanders)
     from a seeded game, at a decision with more than 3 legal actions. Median and all the times."""
     from .agents import View

@@ -15,7 +15,7 @@ iteration of the search (single-observer ISMCTS, after Cowling, Powley & Whiteho
    trying the 100th exchange). At the root the actions come in the game's ``rank_actions``
    order, elsewhere from its ``playout_policy``;
 4. **roll out**: play on with the rollout policy, to the end of the scored unit (a round in
-   Jaipur) or for ``depth`` moves, then score: the game's ``round_reward`` once the round is
+   Jaipur) or for ``depth`` moves (by default the game's ``ROLLOUT_DEPTH``), then score: the game's ``round_reward`` once the round is
    over (Jaipur: 0.8 for the round win + 0.2 for the rupee lead, see
    :func:`caravan_lessons.jaipur.agents.round_reward`), else its heuristic ``evaluate`` (a win
    chance in [0, 1] from the estimated rupee lead);
@@ -25,15 +25,25 @@ The move played is the most visited child of the root.
 
 Game hooks looked up in the game package (only ``determinize`` is required):
 
-==================  =====================================================  ===========================
-hook                signature                                              without it
-==================  =====================================================  ===========================
-``determinize``     ``(observation, rng) -> State``                        ValueError
-``round_reward``    ``(state, player) -> float in [0, 1] or None``         1/0/0.5 at the game's end
-``evaluate``        ``(state, player) -> float in [0, 1]``                 0.5
-``playout_policy``  ``(state, rng) -> legal action``                       a uniformly random action
-``rank_actions``    ``(state, actions) -> actions, best first``            a random order
-==================  =====================================================  ===========================
+========================  =====================================================  ==========================
+hook                      signature / value                                      without it
+========================  =====================================================  ==========================
+``determinize``           ``(observation, rng) -> State``                        ValueError
+``round_reward``          ``(state, player) -> float in [0, 1] or None``         1/0/0.5 at the game's end
+``evaluate``              ``(state, player) -> float in [0, 1]``                 0.5
+``playout_policy``        ``(state, rng) -> legal action``                       a uniformly random action
+``rank_actions``          ``(state, actions) -> actions, best first``            a random order
+``ROLLOUT_DEPTH``         whole number >= 0: the policy rollout's default        6
+                          ``depth`` (0: a new leaf is scored by ``evaluate``)
+``ROOT_BIAS``             number >= 0: the default ``bias`` toward the root's    0
+                          ``rank_actions`` order
+``policy_among``          ``(state, actions, rng) -> one of actions``: the       ``playout_policy`` picks
+                          tree policy on a listing; below the root the search    new children, and a child
+                          then lists ``state.legal_actions()`` once per node,    is legal when its action
+                          picks new children from it, and a child is legal in    passes ``why_illegal``
+                          this determinisation when its action is in it (for
+                          games whose checks cost more than a listing)
+========================  =====================================================  ==========================
 """
 from __future__ import annotations
 
@@ -49,7 +59,7 @@ __all__ = ["MCTSAgent", "tree_graph"]
 
 
 class _Node:
-    __slots__ = ("action", "available", "children", "player", "value", "visits")
+    __slots__ = ("action", "available", "children", "player", "rank", "value", "visits")
 
     def __init__(self, action: Any = None, player: int = -1):
         self.action = action
@@ -58,6 +68,7 @@ class _Node:
         self.visits = 0
         self.value = 0.0
         self.available = 0
+        self.rank = 0  # a root child's place in the game's rank_actions order
 
 
 def _random_policy(state, rng: random.Random):
@@ -88,8 +99,14 @@ class MCTSAgent:
             slow and weak in Jaipur, where most legal moves are odd exchanges), or a callable
             ``(state, rng) -> action``.
         exploration: the UCB1 constant ``c`` (rewards are in [0, 1]).
+        bias: progressive bias toward the game's ``rank_actions`` order at the root: the child ranked
+            ``r`` (0 = first) adds ``bias / ((r + 1) * (visits + 1))`` to its UCB1 value, so the
+            heuristic's favourites are searched first and longest and the search leaves them only for
+            a move it finds better; 0 (or no ``rank_actions``): none. Default: the game's
+            ``ROOT_BIAS`` (0 if it has none).
         depth: moves played by the rollout before the evaluation; None plays to the end of the
-            round. Default: 6 for ``"policy"`` and callables, None for ``"random"``.
+            round. Default: the game's ``ROLLOUT_DEPTH`` (6 if it has none) for ``"policy"`` and callables,
+            None for ``"random"``; :attr:`depth` is -1 until then, and ``rollout_depth(game)`` says it.
         time_limit: stop searching after this many seconds even if iterations remain (None: no
             limit; with a limit the moves depend on the machine's speed).
 
@@ -101,13 +118,14 @@ class MCTSAgent:
 
     Raises:
         ValueError: iterations not a positive whole number, an unknown rollout, a negative
-            exploration or depth.
+            exploration, depth or bias.
     """
 
     name = "mcts"
 
     def __init__(self, iterations: int = 1000, seed: int | None = None, rollout: str | Callable = "policy",
-                 exploration: float = 0.7, depth: int | None = -1, time_limit: float | None = None):
+                 exploration: float = 0.7, depth: int | None = -1, time_limit: float | None = None,
+                 bias: float | None = None):
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
         if not (callable(rollout) or rollout in ("policy", "random")):
@@ -115,14 +133,17 @@ class MCTSAgent:
                              f"not {rollout!r}")
         if not isinstance(exploration, (int, float)) or exploration < 0:
             raise ValueError(f"exploration must be a number >= 0, not {exploration!r}")
-        if depth == -1:
-            depth = None if rollout == "random" else 6
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        if bias is not None and (isinstance(bias, bool) or not isinstance(bias, (int, float)) or not bias >= 0):
+            raise ValueError(f"bias must be a number >= 0 or None (the game's ROOT_BIAS), not {bias!r}")
+        if depth == -1 and rollout == "random":
+            depth = None
+        if depth not in (-1, None) and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth must be a whole number >= 0 or None, not {depth!r}")
         self.iterations = iterations
         self.rng = random.Random(check_seed(seed))
         self.rollout = rollout
         self.exploration = float(exploration)
+        self.bias = bias
         self.depth = depth
         self.time_limit = time_limit
         self.last_search: list[tuple[Any, int, float]] = []
@@ -131,6 +152,13 @@ class MCTSAgent:
     def __repr__(self) -> str:
         return (f"MCTSAgent(iterations={self.iterations}, rollout={self.rollout!r}, "
                 f"exploration={self.exploration}, depth={self.depth})")
+
+    def rollout_depth(self, game: str) -> int | None:
+        """The rollout depth this agent uses in ``game``: its ``depth``, or by default the game's
+        ``ROLLOUT_DEPTH`` (6 if it has none)."""
+        if self.depth != -1:
+            return self.depth
+        return getattr(game_module(game), "ROLLOUT_DEPTH", 6)
 
     def choose(self, view) -> Any:
         actions = view.legal_actions
@@ -156,14 +184,15 @@ class MCTSAgent:
         # the rollout's moves skip the rule checks only when they come from the game's own policies
         trusted_rollout = rollout_policy is tree_policy or rollout_policy is _random_policy
         return self._search(observation, list(actions), determinize, reward_of, evaluate, tree_policy,
-                            rollout_policy, rank, trusted_rollout)
+                            rollout_policy, rank, trusted_rollout, self.rollout_depth(observation["game"]),
+                            getattr(module, "policy_among", None),
+                            self.bias if self.bias is not None else getattr(module, "ROOT_BIAS", 0.0))
 
     def _search(self, observation, actions, determinize, reward_of, evaluate, tree_policy, rollout_policy, rank,
-                trusted_rollout=False):
+                trusted_rollout=False, depth=6, among=None, bias=0.0):
         rng = self.rng
         me = observation["player"]
         c = self.exploration
-        depth = self.depth
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         root = _Node()
         order: list | None = None
@@ -194,6 +223,7 @@ class MCTSAgent:
                     if len(children) < limit and len(children) < len(order):
                         action = order[len(children)]
                         child = _Node(action, state.current_player)
+                        child.rank = len(children)
                         children[action] = child
                         apply(action)
                         path.append(child)
@@ -201,18 +231,24 @@ class MCTSAgent:
                     candidates = list(children.values())
                 else:
                     action = None
+                    # one listing per node instead of a check per child (only listed actions are applied)
+                    listed = None if among is None else state.legal_actions()
                     if len(children) < limit:
-                        action = tree_policy(state, rng)
+                        action = tree_policy(state, rng) if listed is None else among(state, listed, rng)
                         if action not in children:
                             child = _Node(action, state.current_player)
                             children[action] = child
                             apply(action)
                             path.append(child)
                             break
-                    why = state.why_illegal
-                    candidates = [ch for ch in children.values() if why(ch.action) is None]
+                    if listed is not None:
+                        legal = set(listed)
+                        candidates = [ch for ch in children.values() if ch.action in legal]
+                    else:
+                        why = state.why_illegal
+                        candidates = [ch for ch in children.values() if why(ch.action) is None]
                     if not candidates:
-                        action = tree_policy(state, rng)
+                        action = tree_policy(state, rng) if listed is None else among(state, listed, rng)
                         child = children.get(action)
                         if child is None:
                             child = children[action] = _Node(action, state.current_player)
@@ -220,12 +256,15 @@ class MCTSAgent:
                         path.append(child)
                         break
                 best, best_ucb = None, -1.0
+                biased = bias and node is root and rank is not None
                 for ch in candidates:
                     ch.available += 1
                     if ch.visits == 0:
                         ucb = math.inf
                     else:
                         ucb = ch.value / ch.visits + c * sqrt(log(ch.available) / ch.visits)
+                        if biased:
+                            ucb += bias / ((ch.rank + 1) * (ch.visits + 1))
                     if ucb > best_ucb:
                         best, best_ucb = ch, ucb
                 apply(best.action)

@@ -130,4 +130,30 @@ def test_mcts_checks_the_moves_of_a_rollout_it_cannot_trust():
 
     state = mp_new_game(2, seed=4)
     with pytest.raises(ValueError, match="MP-TURN-1"):
-        MCTSAgent(iterations=20, seed=1, rollout=bad).choose(View(state, state.current_player))
+        MCTSAgent(iterations=20, seed=1, rollout=bad, depth=4).choose(View(state, state.current_player))
+
+
+def test_mcts_root_bias_keeps_the_search_on_the_ranked_moves_and_is_checked():
+    """With a bias toward the game's rank_actions order the first-ranked root child is searched at least as
+    long as without, and the most; a bad bias is one ValueError naming it."""
+    from caravan_lessons import samarkand
+
+    state = samarkand.new_game(2, seed=1)
+    rng = __import__("random").Random(1)
+    for _ in range(12):
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    while len(state.legal_actions()) <= 3:
+        state.apply(state.legal_actions()[0])
+    first = samarkand.rank_actions(state, state.legal_actions())[0]
+
+    def visits(bias):
+        agent = MCTSAgent(iterations=150, seed=2, depth=0, bias=bias)
+        agent.choose(View(state, state.current_player))
+        return {a: v for a, v, _ in agent.last_search}
+
+    plain, biased = visits(0), visits(5.0)
+    assert biased[first] >= plain[first] and biased[first] == max(biased.values())
+    for bad in (-1, "x", True):
+        with pytest.raises(ValueError, match="bias must be a number >= 0"):
+            MCTSAgent(bias=bad)

@@ -14,13 +14,13 @@ MCTS hooks ``determinize``, ``evaluate``, ``playout_policy``, ``rank_actions``. 
 from .actions import Action, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, action_from_dict
 from .board import TEACHING_BOARD, Board, load_board, teaching_board
 from .components import COMMON, CUBES, GOOD_POINTS, GOODS, PENALTY, RARE, RULES, Rule
-from .agents import (BOTS, GreedyAgent, HeuristicAgent, KindRandomAgent, determinize, evaluate, make_bot,
+from .agents import (BOTS, ROLLOUT_DEPTH, ROOT_BIAS, GreedyAgent, HeuristicAgent, KindRandomAgent, determinize, evaluate, make_bot,
                      play_match, playout_policy, rank_actions, simulate, variant)
 from .rules import State, new_game
 from .scenario import scenario, worked_example
 from .scoring import penalty
 
-__all__ = ["BOTS", "GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "make_bot",
+__all__ = ["BOTS", "ROLLOUT_DEPTH", "ROOT_BIAS", "GreedyAgent", "HeuristicAgent", "KindRandomAgent", "determinize", "evaluate", "make_bot",
            "penalty", "play_match", "scenario", "worked_example", "playout_policy", "rank_actions", "simulate", "variant", "COMMON", "CUBES", "GOODS", "GOOD_POINTS", "PENALTY", "RARE", "RULES", "TEACHING_BOARD", "Action",
            "Board", "EndTurn", "MoveCamel", "MoveGood", "PickUp", "PlaceCamel", "Rule", "State", "Steal",
            "action_from_dict", "load_board", "new_game", "teaching_board"]

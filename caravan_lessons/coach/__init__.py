@@ -24,8 +24,8 @@ horizon, the counts a reason mentions), :mod:`.hints` (:func:`hint`), :mod:`.rev
 """
 from .hints import Hint, hint
 from .records import GameRecord, bot_record, load_record
-from .review import COLUMNS, THRESHOLDS, decisions, review, tag
+from .review import COLUMNS, THRESHOLDS, decisions, review, tag, verdict
 from .search import Cancelled, Estimate
 
 __all__ = ["COLUMNS", "THRESHOLDS", "Cancelled", "Estimate", "GameRecord", "Hint", "bot_record", "decisions", "hint",
-           "load_record", "review", "tag"]
+           "load_record", "review", "tag", "verdict"]

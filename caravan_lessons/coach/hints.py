@@ -5,11 +5,12 @@ import html
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core import _short, check_seat, game_module
 from ..i18n import tr
+from ..moves import move_words
 from .games import Profile, profile
 from .search import Estimate, search
 
@@ -189,6 +190,10 @@ def advise(game: str, observation: dict, actions: list, *, budget_s: float = 1.0
     estimates, done = search(observation, actions, prof, budget_s=budget_s, simulations=simulations, seed=seed,
                              width=width, keep=keep, cancel=cancel)
     seconds = time.perf_counter() - started
+    # each move in the learner's words, as the app's list of moves names it, read on a world dealt from the
+    # observation (the words use only public counts and the seat's own cards)
+    world = game_module(game).determinize(observation, random.Random(seed))
+    estimates = [replace(e, move=move_words(game, world, e.action)) for e in estimates]
     # the search's ranking: the survivors of its last round first (they have the most simulations), then the
     # moves dropped later before those dropped earlier (a move dropped early may show a higher mean from few
     # simulations: its interval says how little that is worth)

@@ -31,11 +31,12 @@ from pathlib import Path
 from typing import Any
 
 from ..core import _short, check_seat, derive_seed
+from ..moves import move_words
 from .hints import advise, check_budget, check_seed_value, check_simulations
 from .records import GameRecord, load_record
 from .search import _t95, paired_difference
 
-__all__ = ["COLUMNS", "THRESHOLDS", "decisions", "review", "tag"]
+__all__ = ["COLUMNS", "THRESHOLDS", "decisions", "review", "tag", "verdict"]
 
 THRESHOLDS = {"blunder": 0.20, "mistake": 0.10, "inaccuracy": 0.05}
 """Loss of win chance (lower end of its 95 % interval) from which a move gets each tag."""
@@ -54,13 +55,50 @@ def tag(loss_low: float) -> str:
     return "good"
 
 
+def verdict(frame) -> str:
+    """What a review found, in one phrase of the current language, following the tags: the costly moves
+    counted (``"1 blunder, 2 mistakes"``); if no move is tagged but the seat's win chance fell over the
+    decisions reviewed (the evaluation graph's first and last points, by more than the inaccuracy
+    threshold), that the estimates are too uncertain to blame one move, with the simulations per decision;
+    else that no move was shown to lose win chance.
+
+    Args:
+        frame: a DataFrame of :func:`review` (its ``tag``, ``win_played`` and ``simulations`` columns).
+    """
+    from ..i18n import ngettext, tr
+
+    tags = frame["tag"].value_counts().to_dict() if len(frame) else {}
+    counted = {"blunder": ngettext("{n} blunder", "{n} blunders", tags.get("blunder", 0)),
+               "mistake": ngettext("{n} mistake", "{n} mistakes", tags.get("mistake", 0)),
+               "inaccuracy": ngettext("{n} inaccuracy", "{n} inaccuracies", tags.get("inaccuracy", 0))}
+    words = ", ".join(counted[t].format(n=tags[t]) for t in ("blunder", "mistake", "inaccuracy") if tags.get(t))
+    if words:
+        return words
+    if len(frame):
+        first, last = float(frame["win_played"].iloc[0]), float(frame["win_played"].iloc[-1])
+        if first - last > THRESHOLDS["inaccuracy"]:
+            simulations = int(frame["simulations"].median())
+            return ngettext("the win chance fell from {first} to {last}, but no single move's loss is outside the "
+                            "uncertainty of the estimates ({n} simulation per decision)",
+                            "the win chance fell from {first} to {last}, but no single move's loss is outside the "
+                            "uncertainty of the estimates ({n} simulations per decision)", simulations).format(
+                first=f"{first:.0%}", last=f"{last:.0%}", n=simulations)
+    return tr("no move shown to lose win chance")
+
+
 def as_record(record: Any, game: str | None = None) -> GameRecord:
     """``record`` as a :class:`GameRecord`: a record, a dict from ``to_dict()``, or a path to a saved record.
 
     Raises:
-        ValueError: anything else, a damaged record (SaveFileError, one line), or a record of another
-            game than ``game``.
+        ValueError: anything else, a damaged record (SaveFileError, one line), a record of another
+            game than ``game``, or a ``game`` that is not one of the four.
     """
+    if game is not None:
+        from ..core import game_names
+
+        if not isinstance(game, str) or game not in game_names():
+            raise ValueError(f"game is the game the record must be of, one of {', '.join(game_names())} "
+                             f"(or None: any), not {_short(game)}")
     if isinstance(record, GameRecord):
         found = record
     elif isinstance(record, dict):
@@ -139,7 +177,9 @@ def review(record, seat: int, budget_s: float = 0.5, *, game: str | None = None,
         a DataFrame with the columns :data:`COLUMNS`: ``decision`` (1, 2, ... for the seat),
         ``move_number`` (as the apps' replay slider counts; the position before it is
         ``record.state(move_number - 1)``), ``round`` (Jaipur and Marco Polo; else None), the move
-        ``played`` and the coach's ``best``, the win chances after each with their 95 % intervals,
+        ``played`` and the coach's ``best`` (in the learner's words, as the app lists moves, in this
+        process's language: :func:`caravan_lessons.moves.move_words`; the engine's actions of the best
+        moves are in ``df.attrs["best_actions"]``), the win chances after each with their 95 % intervals,
         the ``loss`` of win chance with its interval, the ``tag`` (:data:`THRESHOLDS`),
         ``simulations`` and ``seconds``. ``df.attrs`` holds ``game``, ``seat``, ``scope``,
         ``thresholds``, ``cancelled``, ``seconds`` and ``hints`` (the full :class:`~.hints.Hint` per row).
@@ -191,7 +231,10 @@ def review(record, seat: int, budget_s: float = 0.5, *, game: str | None = None,
     hints = [row.pop("hint") for row in rows]
     best_actions = [row.pop("best_action") for row in rows]
     for k, row in enumerate(rows):
-        index, state, _ = todo[k]
+        index, state, played = todo[k]
+        # the moves in the learner's words (the app's list of moves), in this process's language
+        row["played"] = move_words(record.game, state, played)
+        row["best"] = move_words(record.game, state, best_actions[k])
         row["decision"] = k + 1
         row["move_number"] = index
         row["round"] = _round_of(state)

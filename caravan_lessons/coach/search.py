@@ -94,7 +94,8 @@ class Estimate:
 
     Attributes:
         action: the engine's action.
-        move: the move in plain words (``str(action)``).
+        move: the move in plain words (the search gives ``str(action)``; a hint and a review name it as the
+            app's list does, :func:`caravan_lessons.moves.move_words`).
         win: the estimated win chance after the move (mean reward of its simulations, in [0, 1]).
         low, high: its 95 % interval (see the module notes).
         simulations: how many simulations it got.

@@ -1,8 +1,8 @@
 """The interop figures (``python -m caravan_lessons bench --interop --json``).
 
-* random episodes per second of each game, played three ways in the same run, interleaved: the raw
+* random episodes per second of each game, played in the same run, interleaved: the raw
   engine (``legal_actions()`` and ``apply``), PettingZoo (``last()``, ``action_space.sample(mask)``,
-  ``step``) and OpenSpiel (chance nodes sampled from ``chance_outcomes()``, decisions uniform among
+  ``step``; and again with the agent choosing among ``np.flatnonzero(mask)`` itself) and OpenSpiel (chance nodes sampled from ``chance_outcomes()``, decisions uniform among
   ``legal_actions()``); the same cap of decisions for all three (Caravan: random games hardly ever end,
   so its episodes are cut at 1,000 decisions); process CPU time, the median of three runs each;
 * where PettingZoo's time goes, per decision: the engine's ``observation(seat)``, the codec's tensor, the
@@ -40,6 +40,7 @@ def _raw(game: str, players: int, seed: int, cap: int) -> int:
 
 
 def _pettingzoo(env, seed: int) -> int:
+    """A random PettingZoo episode, the agent sampling with gymnasium's ``action_space.sample(mask)``."""
     env.reset(seed=seed)
     n = 0
     for agent in env.agent_iter():
@@ -48,6 +49,24 @@ def _pettingzoo(env, seed: int) -> int:
             env.step(None)
             continue
         env.step(env.action_space(agent).sample(obs["action_mask"]))
+        n += 1
+    return n
+
+
+def _pettingzoo_flatnonzero(env, seed: int) -> int:
+    """A random PettingZoo episode, the agent sampling a legal id itself: ``rng.choice(np.flatnonzero(mask))``."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    n = 0
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
         n += 1
     return n
 
@@ -68,8 +87,11 @@ def _openspiel(game, seed: int) -> int:
 
 def random_episodes(game: str, players: int | None = None, seconds: float = 2.0, runs: int = 3) -> dict:
     """Random episodes per second of ``game`` through the raw engine, PettingZoo and OpenSpiel (see the
-    module notes): ``{"raw": eps/s, "pettingzoo": ..., "openspiel": ..., "<way>_decisions": mean decisions
-    per episode, "pettingzoo_ratio": pettingzoo / raw, "openspiel_ratio": ...}``."""
+    module notes): ``{"raw": eps/s, "pettingzoo": ..., "pettingzoo_flatnonzero": ..., "openspiel": ...,
+    "<way>_decisions": mean decisions per episode, "pettingzoo_ratio": pettingzoo / raw, ...}``.
+    ``pettingzoo`` samples with gymnasium's ``action_space.sample(mask)`` (a scan of all N ids with
+    checks), ``pettingzoo_flatnonzero`` as a PettingZoo user commonly does, a uniform choice among
+    ``np.flatnonzero(mask)``; the environment's work is the same in both."""
     from . import openspiel
     from .pettingzoo import env as make_env
 
@@ -79,6 +101,7 @@ def random_episodes(game: str, players: int | None = None, seconds: float = 2.0,
     pz = make_env(game, players, max_actions=cap)
     os_game = openspiel.load(game, players=players, max_actions=cap)
     ways = {"raw": lambda s: _raw(game, players, s, cap), "pettingzoo": lambda s: _pettingzoo(pz, s),
+            "pettingzoo_flatnonzero": lambda s: _pettingzoo_flatnonzero(pz, s),
             "openspiel": lambda s: _openspiel(os_game, s)}
     for way in ways.values():   # warm the codec's tables and the engines' caches
         way(10**6)
@@ -97,7 +120,7 @@ def random_episodes(game: str, players: int | None = None, seconds: float = 2.0,
     for way in ways:
         out[way] = round(statistics.median(rates[way]), 2)
         out[f"{way}_decisions"] = round(statistics.mean(decisions[way]), 1)
-    for way in ("pettingzoo", "openspiel"):
+    for way in ("pettingzoo", "pettingzoo_flatnonzero", "openspiel"):
         out[f"{way}_ratio"] = round(out[way] / out["raw"], 3)
     return out
 
@@ -105,14 +128,17 @@ def random_episodes(game: str, players: int | None = None, seconds: float = 2.0,
 def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, cap: int = 300) -> dict:
     """Microseconds of process CPU time per decision of random PettingZoo episodes, by part: ``observation``
     (``state.observation(seat)``), ``tensor`` (the codec's ``observe``), ``mask`` (the legal ids and the
-    int8 mask of N), ``sample`` (gymnasium's ``action_space.sample(mask)``), ``step``; and ``raw``, a whole
+    int8 mask of N), ``sample`` (gymnasium's ``action_space.sample(mask)``), ``flatnonzero`` (the legal ids
+    back from the mask, ``np.flatnonzero``: what an agent sampling them itself pays), ``step``; and ``raw``, a whole
     decision of the raw engine on the same seeds (``legal_actions()`` and ``apply``)."""
     from .pettingzoo import env as make_env
 
     players = spec(game).check_players(players or PLAYERS[game])
     env = make_env(game, players, max_actions=cap)
     clock = time.process_time
-    parts = dict.fromkeys(("observation", "tensor", "mask", "sample", "step"), 0.0)
+    import numpy as np
+
+    parts = dict.fromkeys(("observation", "tensor", "mask", "sample", "flatnonzero", "step"), 0.0)
     decisions = 0
     for seed in range(episodes):
         env.reset(seed=seed)
@@ -121,17 +147,19 @@ def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, c
                 env.step(None)
                 continue
             t0 = clock()
-            observation = env.state.observation(env._seat[agent])
+            observation = env.spec.view(env.state, env._seat[agent])
             t1 = clock()
             env.codec.observe(observation)
             t2 = clock()
-            mask = env.codec.legal_mask(env.state, env._legal_ids())
+            mask = env.codec._mask(env._legal_ids())
             t3 = clock()
             action = env.action_space(agent).sample(mask)
             t4 = clock()
-            env.step(action)
+            np.flatnonzero(mask)
             t5 = clock()
-            for part, spent in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
+            env.step(action)
+            t6 = clock()
+            for part, spent in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5)):
                 parts[part] += spent
             decisions += 1
     start = clock()

@@ -80,6 +80,13 @@ class GameSpec:
 
         return importlib.import_module(self.module + ".codec").codec(players)
 
+    def view(self, state, seat: int) -> dict:
+        """``state.observation(seat)`` as the codecs read it: without the event log where the game keeps one
+        in its observations (Samarkand, Marco Polo; the log grows with the game and no tensor reads it)."""
+        if self.name in ("samarkand", "marco_polo"):
+            return state.observation(seat, events=False)
+        return state.observation(seat)
+
     def determinize(self, observation: dict, rng: random.Random):
         return self.package().determinize(observation, rng)
 

@@ -559,7 +559,11 @@ class CaravanLessonsState(pyspiel.State):
             ValueError: an id outside ``0..N-1`` or not a whole number (naming the codec), an outcome that
                 is not among ``chance_outcomes()``, or a finished game; RuleViolation: an id the engine
                 refuses now (naming the rule clause). The state is unchanged then."""
-        super().apply_action(self._checked(action))
+        t = self._t
+        if action.__class__ is int and t is not None and t.pending is None and 0 <= action < self._c.codec.n:
+            super().apply_action(action)      # an id at a decision: _step checks that it is legal now
+        else:
+            super().apply_action(self._checked(action))
 
     def child(self, action):
         """A copy of this state after ``action`` (checked as :meth:`apply_action` checks it)."""
@@ -714,7 +718,7 @@ class _Observer:
         codec = self.config.codec
         self.tensor.fill(0.0)
         if t.engine is not None:
-            self.tensor[:codec.size] = codec.observe(t.engine.observation(player))
+            self.tensor[:codec.size] = codec.observe(self.config.spec.view(t.engine, player))
         if self.perfect_recall:
             history, n = self.dict["history"], self.config.players
             rows = self._decisions(t, player)

@@ -16,6 +16,12 @@ take turns. Observations follow PettingZoo's classic games: ``{"observation": fl
 (only what that seat may see; ``codec.layout`` says what is where, the observing seat first) and the
 mask has 1 at the legal action ids (all 0 for a seat that is not to act). Actions are the codec's
 ids ``0..N-1`` (``caravan_lessons.<game>.codec``; ``env.codec.decode(i)`` is the engine's action).
+Both arrays are built when asked, once per step and seat, and are read-only. The mask is int8 as
+PettingZoo's classic games have it; ``N`` is large (Marco Polo 335,480), and numpy scans an int8
+array several times slower than a bool one, so an agent that picks among the legal ids itself is
+quicker with ``np.flatnonzero(mask.view(bool))`` than with ``np.flatnonzero(mask)`` or gymnasium's
+``action_space(agent).sample(mask)`` (measured here: 9 against 62 µs for 25,503 ids, 72 against 770
+µs for 335,480).
 
 Rewards come once, at the end: zero-sum, +1 for a sole winner (see :mod:`caravan_lessons.interop.games`).
 A game that reaches ``max_actions`` decisions is **truncated** (every agent's ``truncated`` is True,
@@ -35,6 +41,7 @@ ValueError: ``reset()`` starts a new game.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any
 
 import numpy as np
@@ -93,6 +100,9 @@ class CaravanLessonsEnv(AECEnv):
         self._rng = random.Random()
         self.state = None
         self._legal: list[int] | None = None
+        self._seen: dict = {}       # this step's observations by seat (see observe)
+        self._no_mask = np.zeros(codec.n, dtype=np.int8)
+        self._no_mask.flags.writeable = False
         self.actions_taken = 0
 
     # -- the AEC API ---------------------------------------------------------------------------
@@ -114,6 +124,7 @@ class CaravanLessonsEnv(AECEnv):
         self.state = self.spec.new_game(self.players, self._rng.getrandbits(64))
         self.actions_taken = 0
         self._legal = None
+        self._seen = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -136,17 +147,30 @@ class CaravanLessonsEnv(AECEnv):
         return super().last(observe)
 
     def observe(self, agent):
-        """``{"observation": the seat's tensor, "action_mask": the legal ids (0s unless the seat acts now)}``."""
+        """``{"observation": the seat's tensor, "action_mask": the legal ids (0s unless the seat acts now)}``.
+
+        Both are computed when asked (``observe``, ``last``), once per step and seat: asked again before
+        the next step, they are the same arrays. They are read-only (numpy raises on a write); copy them
+        to change them."""
         seat = self._seat[self._agent(agent)]
         state = self.state
         if state is None:
             raise ValueError(f"reset() the {self.spec.name} environment before observe()")
-        observation = self.codec.observe(state.observation(seat))
-        if self._done() or seat != state.current_player:
-            mask = np.zeros(self.codec.n, dtype=np.int8)
-        else:
-            mask = self.codec.legal_mask(state, self._legal_ids())
-        return {"observation": observation, "action_mask": mask}
+        cache = self._seen
+        if cache.get("step") != self.actions_taken:
+            cache.clear()
+            cache["step"] = self.actions_taken
+        found = cache.get(seat)
+        if found is None:
+            observation = self.codec.observe(self.spec.view(state, seat))
+            observation.flags.writeable = False
+            if self._done() or seat != state.current_player:
+                mask = self._no_mask
+            else:
+                mask = self.codec._mask(self._legal_ids())
+                mask.flags.writeable = False
+            found = cache[seat] = {"observation": observation, "action_mask": mask}
+        return dict(found)
 
     def step(self, action) -> None:
         """Play action id ``action`` for the selected agent (None once it is terminated or truncated).
@@ -175,7 +199,9 @@ class CaravanLessonsEnv(AECEnv):
                              "(None is only for an agent whose game is over)")
         state, codec = self.state, self.codec
         i = codec.check_id(action)
-        if i not in self._legal_ids():
+        legal = self._legal_ids()
+        k = bisect_left(legal, i)
+        if k == len(legal) or legal[k] != i:
             chosen = codec.decode(i)
             problem = state.why_illegal(chosen)
             if problem is None:

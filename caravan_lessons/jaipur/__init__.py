@@ -14,7 +14,7 @@ Bots: ``GreedyAgent``, ``HeuristicAgent`` (``agents.py``); for the search bot
 Rule clauses: ``jaipur.RULES`` (IDs of ``shared/rules/jaipur.md``, in our own words).
 """
 from .actions import Action, Exchange, NextRound, Sell, TakeCamels, TakeOne, parse_action
-from .agents import GreedyAgent, HeuristicAgent, evaluate, playout_policy, rank_actions, round_reward
+from .agents import ROLLOUT_DEPTH, GreedyAgent, HeuristicAgent, evaluate, playout_policy, rank_actions, round_reward
 from .components import BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_TYPES, GOODS, GOODS_TOKENS, RULES, Rule
 from .components import MATCH_OVER, PLAYING, ROUND_OVER
 from .movegen import LegalActions, legal_actions_for
@@ -45,6 +45,7 @@ __all__ = [
     "State",
     "TakeCamels",
     "TakeOne",
+    "ROLLOUT_DEPTH",
     "determinize",
     "evaluate",
     "legal_actions_for",

@@ -598,6 +598,12 @@ def playout_policy(state, rng: random.Random, epsilon: float = 0.1) -> Action:
     return best_action
 
 
+ROLLOUT_DEPTH = 3
+"""The MCTS plays 3 moves of :func:`playout_policy` after a new leaf (or to the round's end), then scores by
+:func:`evaluate`: against the heuristic bot at 200 iterations a move (2 players, 10 matches each, seed 0)
+depth 3 won 7 and depth 6 won 8 (Wilson 95% intervals 40-89% and 49-94%), at 3/4 of the CPU time."""
+
+
 def rank_actions(state, actions: Sequence[Action]) -> list[Action]:
     """``actions`` of the player to move, best first by :meth:`Position.score` (the search tries them in
     this order). Reads only the mover's own hand and public information."""

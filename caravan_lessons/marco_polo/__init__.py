@@ -34,6 +34,8 @@ __all__ = ["CHARACTERS", "FIRST_GAME", "GOODS", "Action", "Adjust", "BuyBlackDie
            "default_data", "load_data", "new_game", "reachable_objective_cities", "route_cost", "scenario"]
 
 from .agents import SEATS, GreedyAgent, play_match, value  # noqa: E402
-from .agents import AGENTS, HeuristicAgent, PlannerAgent, determinize, evaluate, playout_policy  # noqa: E402
+from .agents import (AGENTS, ROLLOUT_DEPTH, HeuristicAgent, PlannerAgent, determinize, evaluate,  # noqa: E402
+                     playout_policy, policy_among, rank_actions)
 
-__all__ += ["AGENTS", "SEATS", "GreedyAgent", "play_match", "value", "HeuristicAgent", "PlannerAgent", "determinize", "evaluate", "playout_policy"]
+__all__ += ["AGENTS", "SEATS", "GreedyAgent", "play_match", "value", "HeuristicAgent", "PlannerAgent", "determinize", "evaluate", "playout_policy", "rank_actions", "ROLLOUT_DEPTH",
+            "policy_among"]

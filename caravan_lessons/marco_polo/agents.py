@@ -10,12 +10,13 @@
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 from ..agents import MatchResult, RandomAgent, View, _sources, check_lineup, play_out
 from ..core import _short, check_seat, check_seed
-from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Reroll
+from .actions import GOOD_NAMES, BuyBlackDie, EndTurn, Fulfil, Reroll
 from .rules import State, new_game
 
 SEATS = (2, 3, 4)
@@ -234,13 +235,18 @@ def determinize(observation: dict, rng: random.Random):
             t[2] for t in observation.get("tasks", ()) if t[0] == "discard"}  # taken, waiting for a discard
         # a guess at a position, not a file: a lesson position's history (2 dice, contracts lifted) may not add up
         template = state_from_dict(_placeholder(full, seen_contracts), history=False)
+        data = template.data
+        # what every determinisation shuffles anew, in a fixed order: the objectives the observer has not got,
+        # the regular contracts not in sight
+        objectives = [o for o in sorted(data.objectives) if o not in template.objectives[me]]
+        contracts = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen_contracts]
         _TEMPLATES.clear()
-        _TEMPLATES[key] = found = (observation, template, me, seen_contracts)
-    _, template, me, seen = found
+        _TEMPLATES[key] = found = (observation, template, me, seen_contracts, objectives, contracts)
+    _, template, me, seen, objectives, contracts = found
     state = template._scratch(events=True)  # the template never changes: the copy shares what search rarely writes
     state.rng = random.Random(rng.getrandbits(64))
     data = state.data
-    unseen = [o for o in sorted(data.objectives) if o not in state.objectives[me]]
+    unseen = objectives[:]
     rng.shuffle(unseen)
     for seat in range(state.players):
         if seat != me:
@@ -249,7 +255,7 @@ def determinize(observation: dict, rng: random.Random):
     if any(t[0] == "objectives" for t in state.tasks):   # the variant: a seat still choosing its 2 of 4
         state.tasks = [("objectives", t[1], tuple(state.objectives[t[1]])) if t[0] == "objectives" and t[1] != me
                        else t for t in state.tasks]
-    hidden = [c for c in sorted(data.contracts) if data.contracts[c]["kind"] == "regular" and c not in seen]
+    hidden = contracts[:]
     rng.shuffle(hidden)
     sizes = [len(p) for p in template.piles]
     piles = []
@@ -320,19 +326,53 @@ def evaluate(state, player: int) -> float:
 
 def playout_policy(state, rng: random.Random):
     """The rollout policy of the MCTS: a fulfilable contract if any, else a random legal action."""
-    from .actions import Fulfil
+    return policy_among(state, state.legal_actions(), rng)
 
-    actions = state.legal_actions()
+
+def policy_among(state, actions: list, rng: random.Random):
+    """:func:`playout_policy` on ``actions``, this position's own :meth:`~.rules.State.legal_actions` listing.
+
+    With this hook the MCTS lists the legal actions once per tree node and finds which children are legal in a
+    determinisation from that listing: a placement's full check (``_check_place``, e.g. whether Travel can be
+    paid) costs more than listing them all (``movegen.placements`` remembers answers within a call). A child
+    missing from the listing (a Travel path another path now beats in camels and coins) sits that iteration
+    out; every move the search applies is a listed one."""
     for a in actions:
         if isinstance(a, Fulfil):
             return a
     return actions[rng.randrange(len(actions))]
 
 
+def rank_actions(state, actions) -> list:
+    """The root order of the MCTS, best first for the seat to move: a contract to fulfil, then the actions by
+    :class:`HeuristicAgent`'s one-action lookahead on :func:`plan_value` (the choices an action opens settled
+    greedily; a reroll or a black die a little below ending the turn). Ties keep the listed order."""
+    seat = state.current_player
+    base = plan_value(state, seat)
+    scored = []
+    for i, action in enumerate(actions):
+        if isinstance(action, Fulfil):
+            score = math.inf
+        elif isinstance(action, (Reroll, BuyBlackDie)):
+            score = base - 0.6
+        elif isinstance(action, EndTurn):
+            score = base
+        else:
+            score = _settled_value(state._child_listed(action), seat, worth=plan_value)
+        scored.append((-score, i, action))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return [a for _, _, a in scored]
+
+
+ROLLOUT_DEPTH = 0
+"""The MCTS scores a new leaf by :func:`evaluate` at once (no random moves after it): random Marco Polo moves
+say little about a position, and a shallower search does more iterations in the same time."""
+
+
 def _mcts(seed=None, **options):
     from ..mcts import MCTSAgent
 
-    return MCTSAgent(seed=seed, **{"iterations": 60, "depth": 8, **options})
+    return MCTSAgent(seed=seed, **{"iterations": 60, **options})
 
 
 AGENTS = {

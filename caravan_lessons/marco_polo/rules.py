@@ -535,18 +535,20 @@ class State:
             self._sheet = final_score(self)
         return self._sheet
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int, *, events: bool = True) -> dict:
         """What ``player`` may see: everything but the other players' objectives, the piles' order and the
-        game's seed (the setup's shuffles follow from it: the seed would give them all away)."""
+        game's seed (the setup's shuffles follow from it: the seed would give them all away).
+
+        ``events=False`` leaves out the event log (``"events": []``): the same view for a reader that
+        does not need it (the codecs' tensors); the log grows with the game."""
         self._check_seat(player)
         from .saves import state_to_dict
 
-        data = state_to_dict(self)
+        data = state_to_dict(self, rng=False, events=events)
         data["objectives"] = [o if s == player else [] for s, o in enumerate(self.objectives)]
         data["tasks"] = [t if t[0] != "objectives" or t[1] == player else [t[0], t[1], []] for t in data["tasks"]]
         data["piles"] = [len(p) for p in self.piles]
         data["special_pile"] = len(self.special_pile)
-        data.pop("rng")
         data.pop("seed")
         data["player"] = player
         return data

@@ -46,9 +46,11 @@ def _tupled(value: Any) -> Any:
     return value
 
 
-def state_to_dict(state) -> dict:
-    """The state as a JSON-able dict (``game``, ``version``, every field; the random generator's state)."""
-    version, internal, gauss = state.rng.getstate()
+def state_to_dict(state, rng: bool = True, events: bool = True) -> dict:
+    """The state as a JSON-able dict (``game``, ``version``, every field; the random generator's state).
+
+    ``rng=False`` leaves out the generator's state (no ``"rng"`` key; an observation never shows it) and
+    ``events=False`` the event log (``"events": []``)."""
     out = {
         "game": GAME, "version": FORMAT_VERSION, "players": state.players, "seed": state.seed,
         "phase": state.phase, "round": state.round, "start_player": state.start_player, "current": state.current,
@@ -70,9 +72,11 @@ def state_to_dict(state) -> dict:
         "tasks": [_jsonable(t) for t in state.tasks],
         "new_contracts": list(state.new_contracts),
         "options": dict(state.options),
-        "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events],
-        "rng": {"version": version, "state": list(internal)},
+        "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events] if events else [],
     }
+    if rng:
+        version, internal, gauss = state.rng.getstate()
+        out["rng"] = {"version": version, "state": list(internal)}
     from .components import default_data
 
     if state.data is not default_data():

@@ -11,7 +11,7 @@ relations form where routes meet. The public names::
 The map is a teaching board (``data/board.json``), not the printed one: see :mod:`.board`.
 Rule clauses: ``samarkand.RULES`` (IDs of ``shared/rules/samarkand.md``, in our own words).
 """
-from .agents import (AGENTS, GreedyAgent, HeuristicAgent, determinize, evaluate, play_match,
+from .agents import (AGENTS, ROLLOUT_DEPTH, GreedyAgent, HeuristicAgent, determinize, evaluate, play_match,
                      playout_policy, rank_actions, round_reward, simulate)
 from .actions import Action, Discard, EndTurn, Keep, Marry, Pass, Place, Sell
 from .board import Board, Family, default_board, load_board
@@ -20,7 +20,7 @@ from .scenario import near_end, scenario
 from .rules import ACT, DISCARD, OVER, SALE, SECOND, State, new_game
 
 __all__ = [
-    "AGENTS", "GreedyAgent", "HeuristicAgent", "determinize", "evaluate", "play_match", "playout_policy",
+    "AGENTS", "ROLLOUT_DEPTH", "GreedyAgent", "HeuristicAgent", "determinize", "evaluate", "play_match", "playout_policy",
     "rank_actions", "round_reward", "simulate",
     "ACT", "DISCARD", "HAND_LIMIT", "OVER", "RULES", "SALE", "SECOND",
     "Action", "Board", "Discard", "EndTurn", "Family", "Keep", "Marry", "Pass", "Place", "Rule", "Sell", "State",

@@ -292,6 +292,12 @@ def playout_policy(state: State, rng: random.Random):
     return actions[rng.randrange(len(actions))]
 
 
+ROLLOUT_DEPTH = 0
+"""The MCTS scores a new leaf by :func:`evaluate` at once: against the heuristic bot at 200 iterations a move
+(2 players, 20 games, seed 0) depth 0 and depth 6 both won 5 (25%, Wilson 95% interval 11-47%), depth 0 in
+half the CPU time; random rollout moves add noise more than knowledge."""
+
+
 def rank_actions(state: State, actions: Sequence) -> list:
     """Actions best first by :func:`score_action` for the seat to move (the search widens in this order)."""
     me = state.current_player

@@ -564,11 +564,14 @@ class State:
         new.related = set(self.related)
         return new
 
-    def observation(self, player: int) -> dict:
-        """What ``player`` sees: everything but the other hands, the deck, the discards and the bag order."""
+    def observation(self, player: int, *, events: bool = True) -> dict:
+        """What ``player`` sees: everything but the other hands, the deck, the discards and the bag order.
+
+        ``events=False`` leaves out the event log (``"events": []``): the same view for a reader that
+        does not need it (the codecs' tensors); the log grows with the game."""
         from .saves import observation
 
-        return observation(self, player)
+        return observation(self, player, events=events)
 
     def to_dict(self) -> dict:
         from .saves import to_dict

@@ -150,8 +150,9 @@ def check_consistency(data) -> None:
     from_dict(data)
 
 
-def to_dict(state: State) -> dict:
-    """A JSON-able dict of the whole state (hidden information included)."""
+def to_dict(state: State, events: bool = True) -> dict:
+    """A JSON-able dict of the whole state (hidden information included; ``events=False``: the event
+    log left empty)."""
     board = state.board
     fams = [f.id for f in board.families]
     return {
@@ -176,16 +177,17 @@ def to_dict(state: State) -> dict:
         "extending": fams[state.extending] if state.extending >= 0 else None, "married": state.married,
         "passes": state.passes, "turns": state.turns, "bank_out": state.bank_out, "bank_in": state.bank_in,
         "end_reason": state.end_reason,
-        "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events],
+        "events": [{"player": e.player, "text": e.text, "rule": e.rule} for e in state.events] if events else [],
     }
 
 
-def observation(state: State, player: int) -> dict:
+def observation(state: State, player: int, events: bool = True) -> dict:
     """``to_dict`` without what ``player`` may not see: other hands (sizes only), deck and discard
-    order and content (sizes only), the bag's order (its content is known: SAM-2P-2)."""
+    order and content (sizes only), the bag's order (its content is known: SAM-2P-2); ``events=False``:
+    without the event log too."""
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
         raise ValueError(f"player must be a seat 0..{state.players - 1}, not {_short(player)}")
-    data = to_dict(state)
+    data = to_dict(state, events)
     del data["seed"]  # the seed would give away the deck order
     data["player"] = player
     data["current_player"] = state.current_player

@@ -24,12 +24,13 @@ import html
 import ipywidgets as W
 
 from .. import boards
-from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, Steal, make_bot, new_game
+from ..caravan import RULES, EndTurn, MoveCamel, MoveGood, PickUp, PlaceCamel, make_bot, new_game
 from ..caravan.agents import BOTS as CARAVAN_BOTS
 from ..caravan.agents import RANDOM_NEVER_ENDS
 from ..core import _short, join_and, plural
 from ..i18n import N_, get_language, ngettext, tr
 from ..caravan.components import GOODS, PLAYER_COLOURS, good_name
+from ..moves import move_words
 from .board import LiveBoard
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
@@ -341,36 +342,9 @@ class CaravanApp(PlayShell):
 
     @staticmethod
     def _words(state, action) -> str:
-        """An action in the list, short enough to be whole in it: "move a camel space 1 → Marrakesh (1 action)"."""
-        board = state.board
-
-        def where(node) -> str:
-            if node in board.city_name:
-                return board.city_name[node]
-            if node in board.number_of:
-                return tr("space {number}").format(number=board.number_of[node])
-            return f"r{node[0]}c{node[1]}"
-
-        if isinstance(action, PlaceCamel):
-            text = tr("place a camel on {space}").format(space=where(action.space))
-        elif isinstance(action, MoveCamel):
-            text = tr("move a camel {source} \u2192 {target}").format(source=where(action.source),
-                                                                    target=where(action.target))
-        elif isinstance(action, PickUp):
-            good = state.goods.get(action.space)
-            text = tr("pick up {good} on {space}").format(good=good_name(good) if good else tr("the good"),
-                                                          space=where(action.space))
-        elif isinstance(action, Steal):
-            text = tr("steal {good} from player {victim} on {space}").format(
-                good=good_name(action.good), victim=action.victim, space=where(action.space))
-        elif isinstance(action, MoveGood):
-            text = (tr("move {good} {source} \u2192 {target}: delivers!") if board.good_of.get(action.target) == action.good
-                    else tr("move {good} {source} \u2192 {target}")).format(
-                good=good_name(action.good), source=where(action.source), target=where(action.target))
-        else:
-            text = str(action)
-        cost = state.cost(action)
-        return f"{text} ({plural(cost, 'action')})" if cost else text
+        """An action in the list, short enough to be whole in it: "move a camel space 1 → Marrakesh (1 action)"
+        (:func:`caravan_lessons.moves.move_words`, the coach's words too)."""
+        return move_words("caravan", state, action)
 
     @staticmethod
     def _players_html(state, names) -> str:

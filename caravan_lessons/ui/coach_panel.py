@@ -50,6 +50,8 @@ class CoachPanel:
         review_button, review_box: the Review button and the review's display (inside the pause panel).
         last_hint: the last :class:`~caravan_lessons.coach.Hint` shown (None if cleared).
         last_review: the DataFrame of the last finished review, its record in ``last_record``.
+        review_simulations: None (the default: ``review_budget`` seconds per decision), or a fixed number of
+            simulations per decision (the same review on any machine).
     """
 
     def __init__(self, app, hint_budget: float = HINT_BUDGET_S, review_budget: float = REVIEW_BUDGET_S,
@@ -59,6 +61,7 @@ class CoachPanel:
         self.hint_budget = hint_budget
         self.review_budget = review_budget
         self.workers = workers or min(2, os.cpu_count() or 1)
+        self.review_simulations = None     # a fixed number of simulations per decision instead (reproducible)
         self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto", min_width="90px")).add_class(f"{prefix}-hint")
         self.hint_button.on_click(lambda _b: self.hint())
         self.hint_view = W.HTML().add_class(f"{prefix}-hint-text")
@@ -90,6 +93,9 @@ class CoachPanel:
         self.last_review = None
         self.last_record = None
         self._costly_rows: list = []
+        self._better: list = []            # the better move's action of each costly row
+        self._pictures: threading.Thread | None = None
+        self._pictures_token = 0
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._reviewed_at = None
@@ -216,9 +222,11 @@ class CoachPanel:
         return True
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for a background review to finish (for tests and scripts)."""
+        """Wait for a background review to finish, and the pictures of its costly moves (for tests and scripts)."""
         if self._thread is not None:
             self._thread.join(timeout)
+        if self._pictures is not None:
+            self._pictures.join(timeout)
 
     def stop(self) -> None:
         """The Stop button: end a running review; the decisions judged so far are shown."""
@@ -231,7 +239,8 @@ class CoachPanel:
             self.progress.value = done
 
         try:
-            frame = review(record, seat, budget_s=self.review_budget, workers=workers or self.workers,
+            frame = review(record, seat, budget_s=self.review_budget, simulations=self.review_simulations,
+                           workers=workers or self.workers,
                            progress=False, cancel=self._stop, on_row=moved, game=self.app.coach_game)
         except Exception as error:  # noqa: BLE001 - shown to the learner, the app stays usable
             failed = _text(tr("The review failed: {error}").format(error=error))
@@ -240,20 +249,21 @@ class CoachPanel:
             self.review_button.disabled = False
             return
         self.last_review, self.last_record = frame, record
-        self._show_review(frame, record, seat)
+        self._show_review(frame, record, seat, background=workers is None)
         self.review_button.disabled = False
 
-    def _show_review(self, frame, record, seat: int) -> None:
+    def _show_review(self, frame, record, seat: int, background: bool = True) -> None:
+        """The review's summary, graph and costly moves (their words and **Try the better move** at once);
+        the costly moves' pictures are drawn after, in a thread of their own (with ``background``) that
+        stops as soon as the review is put away (:meth:`_hide_review`), so going back never waits for them."""
+        from ..coach import verdict
+        from ..moves import move_words
         from ..viz import to_png
         from ..viz import coach as coach_viz
 
+        self._pictures_token += 1          # pictures of an earlier showing are not drawn or shown any more
         self.progress_row.layout.display = "none"
         self._review_seat = seat
-        tags = frame["tag"].value_counts().to_dict() if len(frame) else {}
-        counted = {"blunder": ngettext("{n} blunder", "{n} blunders", tags.get("blunder", 0)),
-                   "mistake": ngettext("{n} mistake", "{n} mistakes", tags.get("mistake", 0)),
-                   "inaccuracy": ngettext("{n} inaccuracy", "{n} inaccuracies", tags.get("inaccuracy", 0))}
-        words = ", ".join(counted[t].format(n=tags[t]) for t in ("blunder", "mistake", "inaccuracy") if tags.get(t))
         if frame.attrs["cancelled"]:
             done = ngettext("{n} of {total} decision judged (stopped)", "{n} of {total} decisions judged (stopped)",
                             frame.attrs["decisions"]).format(n=len(frame), total=frame.attrs["decisions"])
@@ -263,27 +273,57 @@ class CoachPanel:
         self.review_status.value = (f"<b>{_text(title)}</b>: " + _text(tr(
             "{done}; {tags}. A move is tagged only when the simulations show the loss (5, 10, 20 percentage points "
             "of win chance: inaccuracy, mistake, blunder).").format(
-            done=done, tags=words or tr("no move shown to lose win chance"))))
+            done=done, tags=verdict(frame))))
         ax = coach_viz.evaluation_graph(frame)
         self.graph.value = to_png(ax.figure, dpi=72)
         self.graph.layout.display = None
         worst = coach_viz.costliest(frame, 3)
-        self._costly_rows = [row for _, row in worst.iterrows()]
+        best_actions = frame.attrs.get("best_actions")
+        self._costly_rows, self._better = [], []
+        for label, row in worst.iterrows():
+            self._costly_rows.append(row)
+            found = best_actions[label] if best_actions and 0 <= label < len(best_actions) else None
+            self._better.append(found if found is not None else coach_viz.better_action(record, row))
         for k, box in enumerate(self.costly_boxes):
+            self.costly_images[k].layout.display = "none"
             if k >= len(self._costly_rows):
                 box.layout.display = "none"
                 continue
-            row = self._costly_rows[k]
-            fig = coach_viz.draw_costly_move(record, row, seat)
-            self.costly_images[k].value = to_png(fig, dpi=72)
+            row, better = self._costly_rows[k], self._better[k]
+            state = record.state(int(row.move_number) - 1)
+            played = move_words(record.game, state, record.actions[int(row.move_number) - 1])
+            best = row.best if better is None else move_words(record.game, state, better)
             self.costly_text[k].value = tr("<b>{k}. Move {n}</b> ({tag}): you played <i>{played}</i>; better: "
                                            "<b>{best}</b>").format(k=k + 1, n=int(row.move_number),
                                                                     tag=_text(tag_word(row.tag)),
-                                                                    played=_text(row.played),
-                                                                    best=_text(row.best))
+                                                                    played=_text(played), best=_text(best))
             box.layout.display = None
+        token = self._pictures_token
+        if background:
+            # not a daemon: a script that ends while a picture is drawn waits for it (matplotlib's C++ code
+            # must not be stopped half way by the interpreter's exit)
+            self._pictures = threading.Thread(target=self._draw_pictures, args=(token, record, seat), daemon=False)
+            self._pictures.start()
+        else:
+            self._draw_pictures(token, record, seat)
+
+    def _draw_pictures(self, token: int, record, seat: int) -> None:
+        """Draw the costly moves' positions one by one; stop once the review was put away or shown anew."""
+        from ..viz import to_png
+        from ..viz import coach as coach_viz
+
+        for k, (row, better) in enumerate(zip(list(self._costly_rows), list(self._better))):
+            if token != self._pictures_token or self.costly_images[k].comm is None:  # put away, or the app closed
+                return
+            fig = coach_viz.draw_costly_move(record, row, seat, better=better)
+            png = to_png(fig, dpi=72)
+            if token != self._pictures_token or self.costly_images[k].comm is None:
+                return
+            self.costly_images[k].value = png
+            self.costly_images[k].layout.display = None
 
     def _hide_review(self) -> None:
+        self._pictures_token += 1          # a picture being drawn is dropped, the rest are not drawn
         self._reviewed_at = None
         self.review_status.value = ""
         self.graph.layout.display = "none"
@@ -292,23 +332,29 @@ class CoachPanel:
 
     def try_better(self, k: int) -> bool:
         """**Try the better move** of costly move ``k``: go back to that position (practice mode) and
-        highlight the coach's move there. True if done."""
+        highlight the coach's move there. True if done. Pictures still being drawn are dropped first."""
         if k >= len(self._costly_rows) or self.last_record is None:
             return False
-        row = self._costly_rows[k]
+        row, better = self._costly_rows[k], self._better[k]
         index = self._start + int(row.move_number) - 1
+        if not 0 <= index < len(self.app.snapshots):
+            return False
+        self._hide_review()
         if not self.app.rewind(index):
             return False
+        from ..moves import move_words
+
         state = self.app.state
-        better = {str(a): a for a in state.legal_actions()}.get(row.best)
-        self._hide_review()
+        if better not in state.legal_actions():
+            better = None
+        best = row.best if better is None else move_words(self.app.coach_game, state, better)
         self.hint_view.value = tr("<b>Back before move {n}.</b> The coach's move here: <b>{best}</b> (estimated win "
                                   "chance {win_best}, yours was {win_played}). Play it, or anything else.").format(
-            n=int(row.move_number), best=_text(row.best), win_best=f"{row.win_best:.0%}",
+            n=int(row.move_number), best=_text(best), win_best=f"{row.win_best:.0%}",
             win_played=f"{row.win_played:.0%}")
         self._hint_at = len(self.app.snapshots)
         if better is not None:
-            self.app.highlight(better, note=tr("<b>The better move:</b> {move}").format(move=_text(row.best)))
+            self.app.highlight(better, note=tr("<b>The better move:</b> {move}").format(move=_text(best)))
         return True
 
 

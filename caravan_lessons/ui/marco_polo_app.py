@@ -42,6 +42,7 @@ from ..marco_polo import RULES, EndTurn, Fulfil, Move, Place, new_game
 from ..marco_polo.actions import GOOD_NAMES, Adjust, BuyBlackDie, Reroll, amount_text, dice_text
 from ..marco_polo.components import SPACE_NAMES
 from ..marco_polo.effects import DECISION_RULE, DESCRIPTION, card_text
+from ..moves import marco_polo_move_cost, marco_polo_payment, move_words
 from .board import LiveBoard
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide, set_enabled
 
@@ -360,15 +361,10 @@ class MarcoPoloApp(PlayShell):
     @staticmethod
     def _payment(state, action) -> tuple[int, int, int]:
         """(coins, camels, steps) the engine will charge for a legal Move (its own check's plan)."""
-        plan = state._check(action)
-        return plan["coins"], plan["camels"], plan["steps"]
+        return marco_polo_payment(state, action)
 
     def _move_cost(self, state, action) -> str:
-        coins, camels, steps = self._payment(state, action)
-        if camels:
-            return tr("{steps}: {coins} and {camels}").format(steps=plural(steps, "step"), coins=plural(coins, "coin"),
-                                                              camels=plural(camels, "camel"))
-        return tr("{steps}: {coins}").format(steps=plural(steps, "step"), coins=plural(coins, "coin"))
+        return marco_polo_move_cost(state, action)
 
     def _draw_map(self, state, seat: int) -> None:
         path, words = self._travel_preview(state)
@@ -584,15 +580,8 @@ class MarcoPoloApp(PlayShell):
         return isinstance(action, Place) and action.space == selected
 
     def _label(self, state, action) -> str:
-        if isinstance(action, Move) and action.paths:
-            names = [" – ".join(state.map.name[c] for c in p) for p in action.paths if len(p) > 1]
-            stay = tr("stay")
-            return f"{join_and(names) or stay} ({self._move_cost(state, action)})"
-        if isinstance(action, Fulfil):
-            from ..viz.marco_polo import contract_text
-
-            return tr("fulfil {contract}").format(contract=contract_text(state.data, action.contract))
-        return str(action)
+        """A choice in the list (:func:`caravan_lessons.moves.move_words`, the coach's words too)."""
+        return move_words("marco_polo", state, action)
 
     def _set_options(self, state, actions) -> None:
         options = [(self._label(state, a), a) for a in actions]

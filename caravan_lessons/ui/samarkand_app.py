@@ -24,6 +24,7 @@ from ..i18n import N_, Translated, get_language, ngettext, tr
 from ..samarkand import (RULES, Discard, EndTurn, Keep, Marry, Pass, Place, Sell, new_game)
 from ..samarkand.rules import END_REASONS
 from ..samarkand.scoring import card_value
+from ..moves import samarkand_card, samarkand_space
 from .shell import HUMAN, Highlight, PlayShell, ScriptedGuide
 
 
@@ -273,7 +274,7 @@ class SamarkandApp(PlayShell):
         self._fill_spaces()
         if isinstance(planned, Place) and planned.space in [v for _label, v in self.space_list.options]:
             self.space_list.value = planned.space
-        self.discard_picker.options = ([(f"{board.goods_names[g]} ({g})", g) for g in sorted(state.hands[state.active])]
+        self.discard_picker.options = ([(samarkand_card(board, g), g) for g in sorted(state.hands[state.active])]
                                        if state is not None and state.phase == "discard" else [])
         if isinstance(planned, Discard) and planned.cards:
             self.discard_picker.value = tuple(planned.cards)
@@ -300,7 +301,7 @@ class SamarkandApp(PlayShell):
             return
         board = state.board
         spaces = [a.space for a in state.legal_actions() if isinstance(a, Place) and a.family == family]
-        self.space_list.options = [(board.labels[board.index[s]], s) for s in spaces]
+        self.space_list.options = [(samarkand_space(board, s), s) for s in spaces]
         self.space_list.value = spaces[0] if spaces else None
 
     def _place_selected(self) -> bool:

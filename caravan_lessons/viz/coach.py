@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 from ..i18n import NP_, pgettext, tr
 
-__all__ = ["TAG_COLOURS", "action_spaces", "costliest", "draw_costly_move", "evaluation_graph", "tag_word"]
+__all__ = ["COSTLY", "TAG_COLOURS", "action_spaces", "better_action", "costliest", "draw_costly_move", "evaluation_graph", "tag_word"]
 
 _TAGS = (NP_("review tag", "good"), NP_("review tag", "inaccuracy"), NP_("review tag", "mistake"),
          NP_("review tag", "blunder"))
@@ -30,12 +30,17 @@ TAG_COLOURS = {"good": "#4c72b0", "inaccuracy": "#e6b800", "mistake": "#f28c28",
 BETTER, PLAYED = "#2e7d32", "#d62728"
 
 
+COSTLY = ("inaccuracy", "mistake", "blunder")
+"""The tags of costly moves: a move tagged "good" is never listed as costly, whatever its estimated loss
+(its interval does not show a loss of 5 points, see :data:`caravan_lessons.coach.THRESHOLDS`)."""
+
+
 def costliest(frame, n: int = 3):
-    """The ``n`` rows of a review with the largest estimated loss (moves that lost nothing are left out),
-    costliest first."""
+    """The ``n`` costly rows of a review (tagged inaccuracy, mistake or blunder: :data:`COSTLY`) with the
+    largest estimated loss, costliest first; empty if no move is tagged."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n is a number of moves (0 or more), not {n!r}")
-    lost = frame[frame["loss"] > 0]
+    lost = frame[frame["tag"].isin(COSTLY) & (frame["loss"] > 0)]
     return lost.sort_values(["loss", "loss_low"], ascending=False).head(n)
 
 
@@ -74,7 +79,7 @@ def evaluation_graph(frame, ax=None, title: str | None = None, players: int | No
             ax.scatter(rows["move_number"], 100 * rows["win_played"], s=18 if name == "good" else 70,
                        color=colour, edgecolor="white" if name == "good" else "black", linewidth=0.6, zorder=4,
                        label=f"{tag_word(name)} ({len(rows)})")
-    for _, row in costliest(frame[frame["tag"] != "good"], 3).iterrows():
+    for _, row in costliest(frame, 3).iterrows():
         ax.annotate(tr("move {n}").format(n=row.move_number), (row.move_number, 100 * row.win_played), xytext=(0, -18),
                     textcoords="offset points", ha="center", fontsize=9, color="#333")
     ax.axhline(100 / players, color="#999", linewidth=0.8, linestyle=":")
@@ -135,7 +140,20 @@ def _board_points(game: str, state, spaces) -> list:
     return [graph.nodes[s]["pos"] for s in spaces if s in graph.nodes]
 
 
-def draw_costly_move(record, row, seat: int | None = None, fig: Figure | None = None) -> Figure:
+def better_action(record, row):
+    """The engine's action of a reviewed row's better move (``row.best``), or None if none of the legal moves
+    reads so (the words of :func:`caravan_lessons.moves.move_words` in the current language, or the engine's
+    ``str``). The move played is ``record.actions[row.move_number - 1]``."""
+    from ..moves import move_words
+
+    state = record.state(int(row.move_number) - 1)
+    for action in state.legal_actions():
+        if row.best in (move_words(record.game, state, action), str(action)):
+            return action
+    return None
+
+
+def draw_costly_move(record, row, seat: int | None = None, fig: Figure | None = None, better=None) -> Figure:
     """One reviewed decision drawn: the position before it as ``seat`` saw it, with the move played and the
     coach's better move, their win chances and the loss.
 
@@ -144,15 +162,23 @@ def draw_costly_move(record, row, seat: int | None = None, fig: Figure | None = 
         row: a row of the review (``frame.loc[i]`` or from :func:`costliest`).
         seat: the reviewed seat (default: the player to move there).
         fig: a Figure to clear and reuse.
+        better: the engine's action of the better move (default: the legal move ``row.best`` names,
+            :func:`better_action`); the two moves are named in the current language from their actions.
 
     Jaipur draws the table (:func:`caravan_lessons.viz.jaipur.draw_table` of the seat's observation); the
     map games draw their board with the better move's space ringed in green and the move played's in red
     where the moves go to a space. Returns the figure.
     """
+    from ..moves import move_words
+
     game = record.game
     played_word, better_word, camels_word = tr("move played"), tr("coach's better move"), tr("your camels")
     state = record.state(int(row.move_number) - 1)
     seat = state.current_player if seat is None else seat
+    played = record.actions[int(row.move_number) - 1]
+    better = better_action(record, row) if better is None else better
+    played_text = move_words(game, state, played)
+    best_text = row.best if better is None else move_words(game, state, better)
     if row.tag == "good":
         verdict = tr("about {loss} percentage points of win chance, but the simulations do not show a loss for "
                      "sure ({tag})").format(loss=f"{100 * row.loss:.0f}", tag=tag_word(row.tag))
@@ -161,11 +187,9 @@ def draw_costly_move(record, row, seat: int | None = None, fig: Figure | None = 
             loss=f"{100 * row.loss:.0f}", low=f"{100 * row.loss_low:.0f}", tag=tag_word(row.tag))
     text = tr("Move {n}: you played \u201c{played}\u201d, estimated win chance {win} ({interval}).\n"
               "Better: \u201c{best}\u201d, {win_best} ({interval_best}): {verdict}.").format(
-        n=row.move_number, played=row.played, win=f"{row.win_played:.0%}",
-        interval=f"{row.played_low:.0%}-{row.played_high:.0%}", best=row.best, win_best=f"{row.win_best:.0%}",
+        n=row.move_number, played=played_text, win=f"{row.win_played:.0%}",
+        interval=f"{row.played_low:.0%}-{row.played_high:.0%}", best=best_text, win_best=f"{row.win_best:.0%}",
         interval_best=f"{row.best_low:.0%}-{row.best_high:.0%}", verdict=verdict)
-    legal = {str(a): a for a in state.legal_actions()}
-    better, played = legal.get(row.best), legal.get(row.played)
     if game == "jaipur":
         from .jaipur import draw_table
 

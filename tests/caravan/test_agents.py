@@ -96,3 +96,28 @@ def test_the_lookahead_bot_beats_the_heuristic():
 
     table = league_table(league("caravan", ["lookahead", "heuristic"], players=2, games=60, seed=3, progress=False))
     assert table.loc["lookahead", "ci_low"] > 0.5
+
+
+def test_the_rollouts_kind_random_move_is_the_listed_one():
+    """The rollouts' kind-random move (no listing of every camel move) against the plain one on the full legal
+    list: the same action and the same generator state afterwards, at every decision of kind-random games
+    (one and two actions left, camels in the supply or on the board, loads, steals)."""
+    from caravan_lessons.caravan.agents import _kind_random_unlisted, kind_random_action
+
+    compared, kinds = 0, set()
+    for seed in range(3):
+        state = c.new_game(2 + seed, seed=seed)
+        mover = random.Random(seed)
+        for _ in range(700):
+            if state.over:
+                break
+            for draw in range(3):
+                plain, fast = random.Random(draw), random.Random(draw)
+                expected = kind_random_action(state, plain)
+                assert _kind_random_unlisted(state, fast) == expected
+                assert fast.getstate() == plain.getstate()
+                kinds.add(type(expected).__name__)
+                compared += 1
+            state.apply(kind_random_action(state, mover) if mover.random() < 0.5 else greedy_action(state))
+    assert compared > 3000
+    assert {"EndTurn", "PlaceCamel", "MoveCamel", "PickUp", "MoveGood"} <= kinds

@@ -113,7 +113,9 @@ def test_every_rulebook_example_has_its_cell(example):
 
 def test_the_lab_has_a_sample_the_tests_lower_two_experiments_plots_and_intervals():
     text = _text(_read(LESSONS[-1]), "code")
-    assert "SAMPLE = 8 if os.environ.get('CARAVAN_LESSONS_TESTING') else 200" in text
+    assert "SAMPLE = 8 if os.environ.get('CARAVAN_LESSONS_TESTING') else 150" in text
+    assert "FIELD = 'greedy'" in text and "bots=(name, FIELD)" in text   # the habits also against lookahead (issue 21)
+    assert "bots=('lookahead', 'heuristic')" in text
     assert text.count("draw_win_rates(") >= 2 and "## Experiment 1" in _text(_read(LESSONS[-1]))
     assert "## Experiment 2" in _text(_read(LESSONS[-1])) and "wilson(" in text and "c.simulate(" in text
     assert "c.variant(" in text and "_plan" not in text and "type(name" not in text   # issue 18, C10

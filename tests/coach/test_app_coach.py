@@ -1,5 +1,7 @@
 """The coach in the play apps, in-process: Hint highlights a move and explains it; Review at a round or game
 end judges the learner's decisions, draws them, and Try the better move goes back to that position."""
+import time
+
 from caravan_lessons import coach
 from caravan_lessons.caravan.scenario import last_delivery
 from caravan_lessons.samarkand.scenario import near_end
@@ -13,9 +15,9 @@ def quick(app):
     return app
 
 
-def to_round_end(app):
+def to_round_end(app, bot="greedy"):
     """Bots play both seats to the end of the round; seat 0 is handed back to the human."""
-    app.seat_pickers[0].value = "greedy"
+    app.seat_pickers[0].value = bot
     assert app.paused
     app.seat_pickers[0].value = "human"
 
@@ -38,8 +40,9 @@ def test_jaipur_hint_highlights_explains_and_leaves_the_choice():
 
 def test_jaipur_review_at_the_round_end_and_try_the_better_move():
     app = quick(JaipurApp(seed=3, bot="greedy", mode="match"))
+    app.coach.review_simulations = 100  # the same review on any machine: a mistake and an inaccuracy
     assert app.coach.review_button.layout.display == "none" and not app.coach.hint_button.disabled
-    to_round_end(app)
+    to_round_end(app, "random")
     assert app.coach.review_button.layout.display is None and app.coach.hint_button.disabled
     assert not app.coach.hint() and "Review" in app.coach.hint_view.value
     record = app.record()
@@ -50,7 +53,9 @@ def test_jaipur_review_at_the_round_end_and_try_the_better_move():
     assert app.coach.graph.layout.display is None and app.coach.graph.value[:4] == b"\x89PNG"
     shown = [box.layout.display for box in app.coach.costly_boxes]
     assert shown[:len(app.coach._costly_rows)] == [None] * len(app.coach._costly_rows)
-    assert app.coach._costly_rows, frame[["played", "best", "loss"]]
+    assert app.coach._costly_rows, frame[["played", "best", "loss", "tag"]]
+    assert all(row.tag != "good" for row in app.coach._costly_rows)
+    assert all(image.value[:4] == b"\x89PNG" for image in app.coach.costly_images[:len(app.coach._costly_rows)])
     row = app.coach._costly_rows[0]
     assert app.coach.try_better(0)
     assert app.mode_picker.value == "practice" and not app.paused
@@ -58,6 +63,75 @@ def test_jaipur_review_at_the_round_end_and_try_the_better_move():
     assert app.state.to_dict() == record.state(row.move_number - 1).to_dict()
     assert str(app._highlighted) == row.best and row.best in app.coach.hint_view.value
     assert app.coach.graph.layout.display == "none"  # the old review is put away
+    app.close()
+
+
+def test_going_back_is_said_in_the_language_shown():
+    """The message of a rewind (Try the better move) comes from the catalogue."""
+    from caravan_lessons.i18n import language
+
+    app = quick(JaipurApp(seed=3, bot="greedy"))
+    for _ in range(3):
+        app.play(app.state.legal_actions()[0])
+    assert app.rewind(2) and app._message.startswith("<i>Back to the position after move 2 (practice mode")
+    for code in ("pt", "fi"):
+        with language(code):
+            assert app.rewind(1)
+            message = app._message
+        assert "Back to the position" not in message and "1" in message, message
+    app.close()
+
+
+def test_costly_moves_and_the_summary_follow_the_tags():
+    """A lost game whose estimates are too wide to blame any move: the costly list is empty (a move tagged
+    "good" is never listed, whatever its estimated loss) and the summary says the win chance fell, but no
+    single move's loss is outside the uncertainty, with the simulations per decision."""
+    app = quick(JaipurApp(seed=3, bot="greedy", mode="match"))
+    app.coach.review_simulations = 100
+    to_round_end(app, "random")
+    assert app.coach.review(background=False)
+    frame, record = app.coach.last_review.copy(), app.coach.last_record
+    frame.attrs = dict(app.coach.last_review.attrs)
+    assert (frame["tag"] != "good").any() and (frame["loss"] > 0).sum() > 2
+    frame["tag"] = "good"                                       # wide intervals: no move is tagged ...
+    frame["win_played"] = [0.8 - 0.8 * k / (len(frame) - 1) for k in range(len(frame))]   # ... in a lost game
+    app.coach._show_review(frame, record, 0, background=False)
+    assert app.coach._costly_rows == []
+    assert [box.layout.display for box in app.coach.costly_boxes] == ["none"] * 3
+    status = app.coach.review_status.value
+    assert "the win chance fell from 80% to 0%, but no single move's loss is outside the uncertainty" in status
+    simulations = int(frame["simulations"].median())
+    assert 100 <= simulations < 110 and f"({simulations} simulations per decision)" in status
+    assert "no move shown to lose" not in status
+    frame["win_played"] = 0.5                                   # level all game: nothing to blame
+    app.coach._show_review(frame, record, 0, background=False)
+    assert "no move shown to lose win chance" in app.coach.review_status.value
+    app.close()
+
+
+def test_try_the_better_move_does_not_wait_for_the_pictures():
+    """Marco Polo: **Try the better move** clicked while the costly moves' pictures are still being drawn
+    goes back at once, and the pictures of the old review are not shown afterwards (they were drawn one by
+    one in the review's thread, each box shown after its picture, and kept coming back after the rewind)."""
+    app = quick(MarcoPoloApp(players=2, seed=4, seats=["random", "mp-greedy"]))
+    app.seat_pickers[0].value = "human"
+    app.coach.review_simulations = 400  # one mistake and one inaccuracy in round 1
+    assert app.coach.review(background=True)
+    deadline = time.perf_counter() + 120
+    while app.coach.costly_boxes[0].layout.display is not None:  # until the first Try button shows
+        assert time.perf_counter() < deadline and app.coach._thread.is_alive(), app.coach.review_status.value
+        time.sleep(0.005)
+    assert app.coach.costly_images[1].value == b""   # the second picture is not drawn yet
+    row = app.coach._costly_rows[0]
+    started = time.perf_counter()
+    assert app.coach.try_better(0)
+    seconds = time.perf_counter() - started
+    app.coach.wait(60)
+    print(f"try the better move while the pictures draw: {seconds:.2f} s")
+    assert len(app.snapshots) == app.coach._start + row.move_number
+    assert [box.layout.display for box in app.coach.costly_boxes] == ["none"] * 3
+    assert app.coach.graph.layout.display == "none" and "Back before move" in app.coach.hint_view.value
+    assert app.coach.costly_images[1].value == b""  # the drawing was stopped
     app.close()
 
 

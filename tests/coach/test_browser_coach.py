@@ -1,15 +1,15 @@
-"""The coach in a real browser: Hint highlights a move, Review opens at the end (JupyterLab and Voila).
+"""The coach in a real browser: in JupyterLab and in Voila, all four apps: **Hint** outlines a move, **Review**
+of a finished game (or round) draws its graph, and **Try the better move** goes back.
 
-1. JupyterLab, Jaipur: the learner clicks **Hint**: the coach's cards and action button are outlined in
-   orange and the reason shows under the table; a second app whose round the bots finished shows **Review**:
-   clicking it draws the evaluation graph and the costliest moves, and **Try the better move** goes back.
-2. Voila, Caravan from the last delivery (``scenario.last_delivery``): **Hint** outlines the delivery in the
-   list of actions; the learner plays it, the game ends, and **Review** draws the graph.
-3. Voila, Samarkand and Marco Polo: **Hint** outlines a move; **Review** of a finished game / round.
-Small search budgets: these tests check what the page shows, not the advice. Screenshots in artifacts/.
+One notebook holds the four games' apps (each a hint app at the learner's turn and a review app whose game or
+round the bots finished, from near-end positions: ``samarkand.near_end``, ``caravan.last_delivery``, a Jaipur
+round and a Marco Polo round), opened once in JupyterLab and once in Voila: two servers and two kernels in all.
+Before every click the test waits for the button to be enabled (bots reply asynchronously). Small search budgets
+or fixed simulations: these tests check what the page shows, not the advice. Screenshots in artifacts/.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -21,6 +21,42 @@ from tests import browser_support as bs
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
+
+GAMES = (("jaipur", "jaipur", ".jaipur-guide-target"), ("samarkand", "samarkand", ".guide-target"),
+         ("caravan", "caravan", ".guide-target"), ("marco_polo", "mp", ".guide-target"))
+"""(game, CSS prefix of its app, the class of a highlighted widget)."""
+
+CELLS = [
+    "from caravan_lessons.caravan.scenario import last_delivery\n"
+    "from caravan_lessons.samarkand.scenario import near_end\n"
+    "from caravan_lessons.ui import CaravanApp, JaipurApp, MarcoPoloApp, SamarkandApp\n"
+    "def mark(app, name, hint=0.3, review=0.05, simulations=None):\n"
+    "    app.coach.hint_budget, app.coach.review_budget = hint, review\n"
+    "    app.coach.review_simulations = simulations\n"
+    "    return app.add_class(name)\n"
+    "def bots_then_human(app, bot):\n"
+    "    app.seat_pickers[0].value = bot\n"
+    "    app.seat_pickers[0].value = 'human'\n"
+    "    assert app.state.is_terminal() or app.paused\n"
+    "    return app",
+    # Jaipur: a round seat 0 played at random (the review tags a mistake, so Try the better move shows)
+    "mark(JaipurApp(seed=3, bot='greedy'), 'coach-jaipur-hint')",
+    "mark(bots_then_human(JaipurApp(seed=3, bot='greedy', mode='match'), 'random'), 'coach-jaipur-review', "
+    "simulations=100)",
+    "mark(SamarkandApp(players=3, state=near_end(3, seed=2, turns_left=1), seats=['human', 'greedy', 'greedy']), "
+    "'coach-samarkand-hint')",
+    "mark(bots_then_human(SamarkandApp(players=3, state=near_end(3, seed=2, turns_left=1), "
+    "seats=['human', 'greedy', 'greedy']), 'greedy'), 'coach-samarkand-review')",
+    "mark(CaravanApp(state=last_delivery(), seats=['human', 'greedy']), 'coach-caravan-hint')",
+    "mark(bots_then_human(CaravanApp(state=last_delivery(), seats=['human', 'greedy']), 'greedy'), "
+    "'coach-caravan-review')",
+    "mark(MarcoPoloApp(players=2, seed=4, seats=['human', 'mp-greedy']), 'coach-marco_polo-hint')",
+    # Marco Polo: round 1 with seat 0 at random (a mistake and an inaccuracy at 400 simulations)
+    "mark(bots_then_human(MarcoPoloApp(players=2, seed=4, seats=['human', 'mp-greedy']), 'random'), "
+    "'coach-marco_polo-review', simulations=400)",
+]
+TRIES = ("jaipur", "marco_polo")
+"""The review apps whose review tags a move: their Try the better move is clicked."""
 
 
 def _notebook(folder: Path, name: str, cells: list[str]) -> Path:
@@ -36,59 +72,77 @@ def _image_shown(locator) -> bool:
     return locator.evaluate("img => img.complete && img.naturalWidth > 0")
 
 
-def test_hint_and_review_in_jupyterlab(tmp_path, artifacts):
+def _click(locator, timeout: float = 60_000) -> None:
+    """Click a button once it is visible and enabled (a bot's reply may still be on its way)."""
     from playwright.sync_api import expect
 
+    locator.scroll_into_view_if_needed(timeout=timeout)
+    expect(locator).to_be_enabled(timeout=timeout)
+    locator.click()
+
+
+def _use_the_coach(page, artifacts: Path, where: str) -> dict:
+    """In every app of the page: Hint, then Review (and Try the better move where a move is tagged).
+    Returns the click-to-shown seconds per game and step."""
+    from playwright.sync_api import expect
+
+    times = {}
+    for game, prefix, target in GAMES:
+        app = page.locator(f".coach-{game}-hint").first
+        expect(app).to_be_attached(timeout=120_000)
+        started = time.perf_counter()
+        _click(app.locator(f".{prefix}-hint"))
+        expect(app.locator(f".{prefix}-hint-text")).to_contain_text("Coach's hint", timeout=60_000)
+        expect(app.locator(target).first).to_be_visible(timeout=30_000)
+        expect(app.locator(f".{prefix}-hint-text")).to_contain_text("simulations")
+        times[f"{game} hint"] = time.perf_counter() - started
+        page.screenshot(path=str(artifacts / f"coach_{where}_{game}_hint.png"), full_page=False)
+    for game, prefix, target in GAMES:
+        app = page.locator(f".coach-{game}-review").first
+        expect(app).to_be_attached(timeout=60_000)
+        started = time.perf_counter()
+        _click(app.locator(f".{prefix}-review"))
+        graph = app.locator(f".{prefix}-review-graph")
+        expect(graph).to_be_visible(timeout=240_000)
+        assert _image_shown(graph)
+        expect(app.locator(f".{prefix}-review-status")).to_contain_text(" judged")
+        times[f"{game} review"] = time.perf_counter() - started
+        page.screenshot(path=str(artifacts / f"coach_{where}_{game}_review.png"), full_page=False)
+        if game in TRIES:
+            tries = app.locator(f".{prefix}-review-try:visible")
+            expect(tries.first).to_be_visible(timeout=30_000)
+            started = time.perf_counter()
+            _click(tries.first)
+            expect(app.locator(f".{prefix}-hint-text")).to_contain_text("Back before move", timeout=30_000)
+            expect(app.locator(target).first).to_be_visible(timeout=30_000)
+            times[f"{game} try the better move"] = time.perf_counter() - started
+    print(where, {k: round(v, 2) for k, v in times.items()})
+    assert not bs.page_errors(page), bs.page_errors(page)
+    return times
+
+
+def test_hint_and_review_in_jupyterlab(tmp_path, artifacts):
+    """The four apps in one JupyterLab notebook (cells kept in the page: windowing off)."""
     bs.require_browser()
-    path = _notebook(tmp_path, "coach_lab.ipynb", [
-        "from caravan_lessons.ui import JaipurApp\n"
-        "app = JaipurApp(seed=3, bot='greedy')\napp.coach.hint_budget = 0.5\napp.add_class('coach-hint-app')\napp",
-        "done = JaipurApp(seed=3, seats=['greedy', 'greedy'])\ndone.seat_pickers[0].value = 'human'\n"
-        "done.coach.review_budget = 0.05\ndone.add_class('coach-review-app')\ndone"])
+    path = _notebook(tmp_path, "coach_lab.ipynb", CELLS)
+    tracker = tmp_path / "lab-settings" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True, exist_ok=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}), encoding="utf-8")
     with bs.jupyterlab(tmp_path, tmp_path, log_dir=artifacts) as (base, token), \
             bs.chromium_page(artifacts, "coach_lab") as page:
         page.goto(bs.lab_url(base, token, path.name))
         page.wait_for_function(bs.JS_KERNEL_IDLE, timeout=120_000)
         page.evaluate(bs.JS_RUN_ALL)
-        page.wait_for_function(bs.JS_ALL_CELLS_RAN, timeout=180_000)
-        app = page.locator(".coach-hint-app").first
-        expect(app.locator(".jaipur-hint")).to_be_visible(timeout=60_000)
-        app.locator(".jaipur-hint").scroll_into_view_if_needed()
-        started = time.perf_counter()
-        app.locator(".jaipur-hint").click()
-        expect(app.locator(".jaipur-hint-text")).to_contain_text("Coach's hint", timeout=30_000)
-        expect(app.locator(".jaipur-guide-target").first).to_be_visible(timeout=15_000)
-        print(f"hint: click to highlight {1000 * (time.perf_counter() - started):.0f} ms")
-        expect(app.locator(".jaipur-hint-text")).to_contain_text("simulations")
-        page.screenshot(path=str(artifacts / "coach_lab_hint.png"), full_page=True)
-
-        done = page.locator(".coach-review-app").first
-        done.scroll_into_view_if_needed()
-        review = done.locator(".jaipur-review")
-        expect(review).to_be_visible(timeout=30_000)
-        review.click()
-        graph = done.locator(".jaipur-review-graph")
-        expect(graph).to_be_visible(timeout=120_000)
-        assert _image_shown(graph)
-        expect(done.locator(".jaipur-review-status")).to_contain_text("decisions judged")
-        tries = done.locator(".jaipur-review-try:visible")
-        expect(tries.first).to_be_visible(timeout=30_000)
-        page.screenshot(path=str(artifacts / "coach_lab_review.png"), full_page=True)
-        tries.first.click()
-        expect(done.locator(".jaipur-hint-text")).to_contain_text("Back before move", timeout=30_000)
-        expect(done.locator(".jaipur-guide-target").first).to_be_visible(timeout=15_000)
-        assert not bs.page_errors(page), bs.page_errors(page)
+        page.wait_for_function(bs.JS_ALL_CELLS_RAN, timeout=300_000)
+        _use_the_coach(page, artifacts, "lab")
 
 
 def test_hint_and_review_in_voila(tmp_path, artifacts):
+    """The same four apps in Voila."""
     from playwright.sync_api import expect
 
     bs.require_browser()
-    path = _notebook(tmp_path, "coach_voila.ipynb", [
-        "from caravan_lessons.caravan.scenario import last_delivery\n"
-        "from caravan_lessons.ui.caravan_app import CaravanApp\n"
-        "app = CaravanApp(state=last_delivery(), seats=['human', 'greedy'])\n"
-        "app.coach.hint_budget = 0.5\napp.coach.review_budget = 0.05\napp"])
+    path = _notebook(tmp_path, "coach_voila.ipynb", CELLS)
     port = bs.free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
     proc, log = bs.start_server([str(bs.VENV_BIN / "voila"), str(path), "--no-browser", f"--port={port}",
@@ -98,72 +152,8 @@ def test_hint_and_review_in_voila(tmp_path, artifacts):
 
         wait_port(port, proc)
         with bs.chromium_page(artifacts, "coach_voila") as page:
-            page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
-            app = page.locator(".caravan-app").first
-            expect(app).to_be_visible(timeout=90_000)
-            app.locator(".caravan-hint").click()
-            expect(app.locator(".caravan-hint-text")).to_contain_text("move ivory from r1c3 to r0c3", timeout=30_000)
-            expect(app.locator(".caravan-actions.guide-target")).to_be_visible(timeout=15_000)
-            page.screenshot(path=str(artifacts / "coach_voila_hint.png"), full_page=True)
-            app.locator(".caravan-play").click()  # the highlighted move is the selected one
-            expect(app.locator(".caravan-status")).to_contain_text("wins", timeout=30_000)
-            app.locator(".caravan-review").click()
-            graph = app.locator(".caravan-review-graph")
-            expect(graph).to_be_visible(timeout=120_000)
-            assert _image_shown(graph)
-            page.screenshot(path=str(artifacts / "coach_voila_review.png"), full_page=True)
-            assert not bs.page_errors(page), bs.page_errors(page)
-    finally:
-        bs.stop_server(proc, log)
-
-
-def test_hint_and_review_of_the_map_games_in_voila(tmp_path, artifacts):
-    """Samarkand and Marco Polo in Voila: **Hint** outlines the coach's move in orange and explains it; the
-    review of a game (Samarkand) and of a round (Marco Polo) the bots finished runs in the background on two
-    worker processes and draws its graph (a Samarkand review in fresh workers once failed: board not loaded)."""
-    from playwright.sync_api import expect
-
-    bs.require_browser()
-    path = _notebook(tmp_path, "coach_maps.ipynb", [
-        "from caravan_lessons.samarkand.scenario import near_end\n"
-        "from caravan_lessons.ui import MarcoPoloApp, SamarkandApp\n"
-        "sam = SamarkandApp(players=3, state=near_end(3, seed=2, turns_left=1), seats=['human', 'greedy', 'greedy'])\n"
-        "sam.coach.hint_budget = 0.5\nsam.add_class('coach-sam-hint')\nsam",
-        "done = SamarkandApp(players=3, state=near_end(3, seed=2, turns_left=1), seats=['greedy', 'greedy', 'greedy'])\n"
-        "done.seat_pickers[0].value = 'human'\nassert done.state.is_terminal()\n"
-        "done.coach.review_budget = 0.05\ndone.add_class('coach-sam-review')\ndone",
-        "mp = MarcoPoloApp(players=2, seed=4, seats=['human', 'mp-greedy'])\n"
-        "mp.coach.hint_budget = 0.5\nmp.add_class('coach-mp-hint')\nmp",
-        "round1 = MarcoPoloApp(players=2, seed=4, seats=['mp-greedy', 'mp-greedy'])\n"
-        "round1.seat_pickers[0].value = 'human'\nround1.coach.review_budget = 0.05\n"
-        "round1.add_class('coach-mp-review')\nround1"])
-    port = bs.free_port()
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
-    proc, log = bs.start_server([str(bs.VENV_BIN / "voila"), str(path), "--no-browser", f"--port={port}",
-                                 "--Voila.ip=127.0.0.1"], tmp_path, artifacts / "coach_maps.log", env)
-    try:
-        from tests.test_voila import wait_port
-
-        wait_port(port, proc)
-        with bs.chromium_page(artifacts, "coach_maps") as page:
-            page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
-            for root, prefix in ((".coach-sam-hint", "samarkand"), (".coach-mp-hint", "mp")):
-                app = page.locator(root).first
-                expect(app).to_be_visible(timeout=120_000)
-                app.locator(f".{prefix}-hint").scroll_into_view_if_needed()
-                app.locator(f".{prefix}-hint").click()
-                expect(app.locator(f".{prefix}-hint-text")).to_contain_text("Coach's hint", timeout=30_000)
-                expect(app.locator(".guide-target").first).to_be_visible(timeout=15_000)
-                page.screenshot(path=str(artifacts / f"coach_{prefix}_hint.png"), full_page=True)
-            for root, prefix in ((".coach-sam-review", "samarkand"), (".coach-mp-review", "mp")):
-                app = page.locator(root).first
-                app.locator(f".{prefix}-review").scroll_into_view_if_needed()
-                app.locator(f".{prefix}-review").click()
-                graph = app.locator(f".{prefix}-review-graph")
-                expect(graph).to_be_visible(timeout=180_000)
-                assert _image_shown(graph)
-                expect(app.locator(f".{prefix}-review-status")).to_contain_text("decisions judged")
-                page.screenshot(path=str(artifacts / f"coach_{prefix}_review.png"), full_page=True)
-            assert not bs.page_errors(page), bs.page_errors(page)
+            page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
+            expect(page.locator(".coach-marco_polo-review").first).to_be_attached(timeout=300_000)
+            _use_the_coach(page, artifacts, "voila")
     finally:
         bs.stop_server(proc, log)

@@ -12,6 +12,8 @@ from caravan_lessons import coach, jaipur
 from caravan_lessons.coach import search as coach_search
 from caravan_lessons.coach.figures import bot_game, midgame_positions
 from caravan_lessons.core import SaveFileError, game_module
+from caravan_lessons.i18n import language
+from caravan_lessons.moves import move_words
 
 GAMES = ["jaipur", "samarkand", "caravan", "marco_polo"]
 
@@ -93,6 +95,59 @@ def test_hint_finds_the_big_sale_and_cites_its_rules():
     assert advice.best.win > 0.9 and advice.best.high - advice.best.low > 0  # all wins: still an interval
 
 
+def _first(game: str, seed: int, wanted) -> object:
+    """The first position of a bot game (``seed``) whose legal moves include one ``wanted`` accepts."""
+    record = bot_game(game, seed=seed)
+    for _, state, _ in record.positions():
+        if any(wanted(a) for a in state.legal_actions()):
+            return state
+    raise AssertionError(f"no such position in {game} game {seed}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_names_moves_as_the_apps_lists_do(game, positions):
+    """One code path for the words of a move: the hint's moves and its reason read as the app's list of moves
+    (:func:`caravan_lessons.moves.move_words`), not the engine's ids."""
+    state = positions[game]
+    advice = coach.hint(state, simulations=60)
+    for e in advice.judged:
+        assert e.move == move_words(game, state, e.action)
+    if advice.others:
+        assert f"Next best: {advice.others[0].move}," in advice.reason
+
+
+def test_hint_words_are_the_learners():
+    caravan_state = _first("caravan", 3, lambda a: "r0c0" in str(a))
+    advice = coach.hint(caravan_state, simulations=40, width=100)
+    words = " ".join(e.move for e in advice.judged)
+    assert "space 1" in words and "r0c0" not in words          # the numbered space as the board names it
+    travel = _first("marco_polo", 4, lambda a: type(a).__name__ == "Move" and any(len(p) > 1 for p in a.paths))
+    advice = coach.hint(travel, simulations=40, width=100)
+    moves = [e.move for e in advice.judged]
+    assert not any("venezia" in m or "_" in m for m in moves), moves   # Venezia, not the id venezia
+    assert any("Venezia – " in m and "step" in m for m in moves), moves
+    discard = _first("samarkand", 1, lambda a: type(a).__name__ == "Discard" and a.cards)
+    advice = coach.hint(discard, simulations=40, width=100)
+    board = discard.board
+    card = next(e.action.cards[0] for e in advice.judged if getattr(e.action, "cards", ()))
+    assert any(f"{board.goods_names[card]} ({card})" in e.move for e in advice.judged)
+    assert not any("goods card" in e.move for e in advice.judged)
+
+
+def test_review_names_moves_in_the_language_shown(records):
+    """The review's moves are named in the language of the page, also when worker processes judged them
+    (they start in the default language): in Finnish the moves played read as the Finnish app lists them."""
+    record = records["marco_polo"].until(30)
+    seat = 0
+    with language("fi"):
+        frame = coach.review(record, seat, simulations=12, width=3, progress=False, workers=2)
+        wanted = [move_words("marco_polo", state, action) for _, state, action in coach.decisions(record, seat)]
+    english = [move_words("marco_polo", state, action) for _, state, action in coach.decisions(record, seat)]
+    assert list(frame["played"]) == wanted != english
+    ids = [city for city in record.start.map.name if "_" in city]
+    assert not any(city in words for city in ids for words in wanted)
+
+
 def test_hint_time_budget_is_kept(positions):
     advice = coach.hint(positions["jaipur"], budget_s=0.3)
     assert advice.seconds < 1.5 and advice.simulations > 10
@@ -154,7 +209,7 @@ def test_review_has_a_row_per_decision(game, records):
     assert list(frame.columns) == coach.COLUMNS
     assert len(frame) == len(wanted) > 0
     assert list(frame["move_number"]) == [index for index, _, _ in wanted]
-    assert list(frame["played"]) == [str(action) for _, _, action in wanted]
+    assert list(frame["played"]) == [move_words(game, state, action) for _, state, action in wanted]
     for _, row in frame.iterrows():
         state = record.state(row.move_number - 1)
         assert state.current_player == 0 and len(state.legal_actions()) > 1
@@ -217,10 +272,17 @@ def test_review_refuses_bad_input(records, tmp_path):
         with pytest.raises(ValueError) as error:
             coach.review(record, seat)
         assert "seat must be" in one_line(error)
-    for budget in (0, -2, "fast", float("nan"), False):
+    for budget in (0, -2, "fast", "1", float("nan"), float("inf"), -float("inf"), False, True, None, 601):
         with pytest.raises(ValueError) as error:
             coach.review(record, 0, budget_s=budget)
-        assert "budget_s" in one_line(error)
+        assert "budget_s is a positive number of seconds" in one_line(error)
+    for game in ("chess", 3, ""):
+        with pytest.raises(ValueError) as error:
+            coach.review(record, 0, game=game)
+        assert one_line(error).startswith("game is the game the record must be of, one of caravan, jaipur, ")
+    with pytest.raises(SaveFileError) as error:  # a damaged record given as its dict
+        coach.review(dict(record.to_dict(), moves="lost"), 0)
+    assert "field 'moves'" in one_line(error)
     for thing in (None, 7, [1, 2], records["jaipur"].start):
         with pytest.raises(ValueError) as error:
             coach.review(thing, 0)

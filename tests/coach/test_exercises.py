@@ -17,7 +17,7 @@ def test_the_stored_verdict_is_the_coachs_and_clear(game, key):
     assert set(entry.moves) <= legal and len(entry.moves) in (2, 3)
     advice = coach_verdict(game, key)
     assert advice.clear, [str(e) for e in advice.judged]
-    letter = next(k for k, move in options(game, key).items() if move == advice.best.move)
+    letter = next(k for k, move in options(game, key).items() if move == str(advice.best.action))
     question = QUESTIONS[game]
     assert question.right(key, letter)
     assert not any(question.right(key, other) for other in options(game, key) if other != letter)

@@ -39,8 +39,9 @@ def test_graph_and_costly_moves_are_drawn(game, reviews):
 def test_costly_move_rings_the_spaces_of_both_moves():
     record = bot_game("caravan", seed=4)
     state = record.state(30)
-    legal = [a for a in state.legal_actions() if hasattr(a, "space") or hasattr(a, "target")]
-    played, better = legal[0], legal[-1]
+    played = record.actions[30]     # the move played there, as a review row means it
+    legal = [a for a in state.legal_actions() if (hasattr(a, "space") or hasattr(a, "target")) and a != played]
+    better = legal[-1]
     assert vc.action_spaces("caravan", state, played)
     row = type("Row", (), dict(move_number=31, played=str(played), best=str(better), tag="mistake", loss=0.12,
                                loss_low=0.11, win_played=0.3, played_low=0.25, played_high=0.35, win_best=0.42,

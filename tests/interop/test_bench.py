@@ -13,16 +13,17 @@ from caravan_lessons.interop import bench  # noqa: E402
 def test_random_episodes_through_the_three_ways():
     out = bench.random_episodes("jaipur", seconds=0.3, runs=1)
     assert out["players"] == 2 and out["cap"] == bench.CAPS["jaipur"]
-    for way in ("raw", "pettingzoo", "openspiel"):
+    for way in ("raw", "pettingzoo", "pettingzoo_flatnonzero", "openspiel"):
         assert out[way] > 0 and 50 < out[f"{way}_decisions"] <= out["cap"]       # whole random games
     assert out["pettingzoo_ratio"] == round(out["pettingzoo"] / out["raw"], 3)
+    assert out["pettingzoo_flatnonzero_ratio"] == round(out["pettingzoo_flatnonzero"] / out["raw"], 3)
     assert out["openspiel_ratio"] == round(out["openspiel"] / out["raw"], 3)
 
 
 def test_pettingzoo_parts_per_decision():
     out = bench.pettingzoo_parts("samarkand", players=3, episodes=1, cap=40)
     assert out["decisions"] == 40                                               # cut at the cap
-    assert set(out) == {"observation", "tensor", "mask", "sample", "step", "raw", "decisions"}
+    assert set(out) == {"observation", "tensor", "mask", "sample", "flatnonzero", "step", "raw", "decisions"}
     assert all(out[part] > 0 for part in ("observation", "tensor", "step", "raw"))
 
 

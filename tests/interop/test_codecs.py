@@ -224,9 +224,24 @@ def test_what_a_seat_cannot_see_never_changes_its_tensor(game, players):
             worlds.append(spec(game).determinize(state.observation(seat), random.Random(k)))
             for world in worlds:
                 assert np.array_equal(codec.observe(world.observation(seat)), seen), (game, k, seat)
+                # and the view the adapters read (the observation without its event log)
+                assert np.array_equal(codec.observe(spec(game).view(world, seat)), seen), (game, k, seat)
                 checked += 1
             changed += any(w.to_dict() != state.to_dict() for w in worlds)
     assert checked > 10 and changed > 2                     # the edits did change hidden parts
+
+
+@pytest.mark.parametrize("game", ["samarkand", "marco_polo"])
+def test_the_view_without_events_is_the_observation_without_its_log(game):
+    """``observation(seat, events=False)`` (what the adapters read) is the observation with an empty log,
+    and builds no hidden part the observation leaves out (Marco Polo's generator state)."""
+    for k, state in enumerate(random_positions(game, 3, 1)):
+        if k % 15 or k > 300:
+            continue
+        for seat in range(3):
+            full, light = state.observation(seat), state.observation(seat, events=False)
+            assert light["events"] == [] and (full["events"] or k == 0)
+            assert {**full, "events": []} == light and "rng" not in light and "seed" not in light
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -105,6 +105,29 @@ def test_render_is_the_projects_picture(game):
         assert quiet.render() is None and caught
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_observations_are_built_once_a_step_read_only_and_right(game):
+    e = env(game, max_actions=40)
+    e.reset(seed=3)
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        again = e.observe(agent)
+        assert again["observation"] is obs["observation"] and again["action_mask"] is obs["action_mask"]
+        for array in obs.values():
+            with pytest.raises(ValueError, match="read-only"):
+                array[0] = 1
+        seat = e.possible_agents.index(agent)
+        assert np.array_equal(obs["observation"], e.codec.observe(e.state.observation(seat)))
+        assert list(np.flatnonzero(obs["action_mask"])) == e.codec.legal_ids(e.state)
+        others = [e.observe(a)["action_mask"] for a in e.possible_agents if a != agent]
+        assert not any(mask.any() for mask in others)
+        e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        assert e.observe(agent)["observation"] is not obs["observation"]       # a new step: new arrays
+
+
 def test_bad_input_is_refused_and_the_state_is_unchanged():
     e = env("jaipur")
     e.reset(seed=5)

@@ -180,3 +180,71 @@ def test_the_bots_values_equal_their_formulas():
         for seat in range(state.players):
             assert mp_agents.value(state, seat) == _value_reference(state, seat)
             assert mp_agents.plan_value(state, seat) == pytest.approx(_plan_value_reference(state, seat), abs=1e-9)
+
+
+def _search_positions():
+    """Mid-game 2- and 4-player positions with several legal actions (the MCTS bench's way of reaching them)."""
+    out = []
+    for seed, players in ((0, 4), (1, 2), (2, 4)):
+        state = new_game(players, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while steps < 16 + 7 * seed or len(state.legal_actions()) <= 3:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            steps += 1
+        out.append(state)
+    return out
+
+
+def test_the_search_on_one_listing_per_node_searches_as_the_rule_checks_do(monkeypatch):
+    """``policy_among`` (the MCTS lists the legal actions once per node and keeps the children in the listing)
+    against the plain search (``why_illegal`` of each child, the policy listing again): the same trees, visit for
+    visit, so the same moves."""
+    from caravan_lessons.agents import View
+    from caravan_lessons.marco_polo import policy_among
+    from caravan_lessons.mcts import MCTSAgent
+
+    import caravan_lessons.marco_polo as package
+
+    def search(state):
+        agent = MCTSAgent(iterations=300, seed=3)
+        move = agent.choose(View(state, state.current_player))
+        return move, agent.last_search
+
+    states = _search_positions()
+    fast = [search(s) for s in states]
+    monkeypatch.delattr(package, "policy_among")
+    plain = [search(s) for s in states]
+    assert fast == plain
+    assert all(len(found[1]) > 3 for found in fast)   # real searches, not forced moves
+    assert policy_among is mp_agents.policy_among
+
+
+def test_the_search_root_starts_with_the_heuristic_choice():
+    """``rank_actions`` orders the root as the heuristic bot values the actions: its first is a move the
+    heuristic bot would play, a contract to fulfil comes first, and every action is there once."""
+    from caravan_lessons.agents import View
+
+    found_fulfil = 0
+    for state in list(positions(games=2, every=7))[:40]:
+        actions = state.legal_actions()
+        if len(actions) < 2:
+            continue
+        ranked = mp_agents.rank_actions(state, actions)
+        assert sorted(map(repr, ranked)) == sorted(map(repr, actions))
+        picks = {repr(mp_agents.HeuristicAgent(seed=s).choose(View(state, state.current_player, actions)))
+                 for s in range(6)}
+        assert repr(ranked[0]) in picks
+        if any(isinstance(a, mp_agents.Fulfil) for a in actions):
+            found_fulfil += 1
+            assert isinstance(ranked[0], mp_agents.Fulfil)
+
+
+def test_the_search_scores_a_new_leaf_at_once_by_default():
+    from caravan_lessons.mcts import MCTSAgent
+
+    assert mp_agents.ROLLOUT_DEPTH == 0
+    assert MCTSAgent().rollout_depth("marco_polo") == 0
+    assert MCTSAgent(depth=5).rollout_depth("marco_polo") == 5
+    assert [MCTSAgent().rollout_depth(g) for g in ("jaipur", "samarkand", "caravan")] == [3, 0, 3]
