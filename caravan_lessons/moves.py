@@ -142,7 +142,15 @@ def marco_polo_move_cost(state, action) -> str:
 
 
 def _marco_polo(state, action) -> str:
-    from .marco_polo import Fulfil, Move
+    from .marco_polo import Choose, Fulfil, Move
+    from .marco_polo.actions import amount_text
+
+    task = state.tasks[0] if state.tasks else None
+    if (isinstance(action, Choose) and action.kind == "column" and task is not None and task[0] == "column"
+            and isinstance(action.value, int) and 1 <= action.value <= 6):
+        reward = state.data.bazaar[task[2]][1][action.value - 1]       # what that column gives (MP-BAZAAR-1)
+        return tr("bazaar column {column}: {reward}").format(
+            column=action.value, reward=", ".join(amount_text(n, key) for key, n in reward.items()))
 
     if isinstance(action, Move) and action.paths:
         names = [" – ".join(state.map.name[c] for c in p) for p in action.paths if len(p) > 1]

@@ -97,3 +97,23 @@ def test_raschid_places_dice_he_sets_and_the_app_says_so():
         assert "unset" not in app.log_view.value and "unset" not in app.boards_view.value
     finally:
         app.close()
+
+
+@pytest.mark.rule("MP-BAZAAR-1")
+def test_a_bazaar_column_choice_names_what_the_column_gives():
+    """A tester saw "column: 1" in every language: the choice of a bazaar column is worded with its reward."""
+    from caravan_lessons import marco_polo as mp
+    from caravan_lessons.marco_polo import Choose
+    from caravan_lessons.moves import move_words
+
+    state, rng = mp.new_game(players=2, seed=0), random.Random(0)
+    for _ in range(2000):
+        columns = [a for a in state.legal_actions() if isinstance(a, Choose) and a.kind == "column"]
+        if columns:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    else:
+        pytest.fail("no bazaar column choice met")
+    words = [move_words("marco_polo", state, a) for a in columns]
+    assert words[0].startswith("bazaar column 1: ") and all(":" in w and "column:" not in w for w in words), words
+    assert str(columns[0]) == "bazaar column 1"

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import SaveFileError, _short, check_seat
+from ..i18n import tr
 from .components import GOODS
 from .rules import State, new_game
 
@@ -167,7 +168,7 @@ def scenario(players: int = 2, *, camels: dict | None = None, goods: dict | None
         turn = next(t for t in range(3, 3 + players) if (state.first_player + t) % players == current)
     state.current, state.turn = current, turn
     state.actions_left = State.allowance(turn) if actions_left is None else actions_left
-    state.events.append(type(state.events[0])(-1, "Lesson position set up.", ""))
+    state.events.append(type(state.events[0])(-1, tr("Lesson position set up."), ""))
     _check_position(state)
     return state
 
@@ -226,5 +227,6 @@ def last_delivery(seed: int = 1) -> State:
         shares[1 - rich].append(good)
     state.delivered = shares
     state.end_triggered = True
-    state.events.append(type(state.events[0])(-1, "The bag is empty: the next delivery ends the game.", "CAR-END-1"))
+    state.events.append(type(state.events[0])(-1, tr("The bag is empty: the next delivery ends the game."),
+                                            "CAR-END-1"))
     return state

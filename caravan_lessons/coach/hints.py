@@ -203,6 +203,20 @@ def advise(game: str, observation: dict, actions: list, *, budget_s: float = 1.0
                 prof.horizon, tuple(estimates))
 
 
+def reword(advice: Hint, observation: dict, seed: int = 0) -> Hint:
+    """``advice`` worded again in the language now in use: its moves' names and its reason, for an app whose
+    language changed while the hint was shown. The estimates (win chances, intervals, simulations) stay as they
+    were; ``observation`` and ``seed`` are those the hint was given for (the words are read on the same world
+    dealt from the observation)."""
+    game = advice.game
+    judged = advice.judged or advice.moves
+    world = game_module(game).determinize(observation, random.Random(seed))
+    judged = tuple(replace(e, move=move_words(game, world, e.action)) for e in judged)
+    best, others = judged[0], judged[1:1 + len(advice.others)]
+    reason, rules = explain(profile(game), observation, best, others, seed)
+    return replace(advice, best=best, others=others, reason=reason, rules=rules, judged=judged)
+
+
 # --- the reason -------------------------------------------------------------------------------------------
 
 _RANDOM_RULES = {"MP-BONUS-4", "JAI-SETUP-3", "SAM-DECK-1"}

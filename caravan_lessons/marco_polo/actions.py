@@ -251,6 +251,8 @@ class Choose:
             return tr("pay {goods}").format(goods=goods_text(v))
         if kind == "compensation":
             return tr("compensation: {coins}, the rest in camels").format(coins=plural(v, "coin"))
+        if kind == "column":
+            return tr("bazaar column {column}").format(column=v)
         if kind == "column_bonus":
             return tr("column bonus: {coins}, the rest in camels").format(coins=plural(v, "coin"))
         if kind == "contract":

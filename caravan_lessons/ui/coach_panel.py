@@ -115,6 +115,11 @@ class CoachPanel:
         for button in self.try_buttons:
             button.description = tr("Try the better move")
         if self.last_hint is not None and self._hint_at is not None:
+            from ..coach.hints import reword
+
+            # the same estimates, the moves and the reason in the new language (the hint's own seed)
+            state = self.app.state
+            self.last_hint = reword(self.last_hint, state.observation(self.last_hint.seat), seed=self._hint_at)
             self.hint_view.value = _hint_html(self.last_hint)
         running = self._thread is not None and self._thread.is_alive()
         if (not running and self._reviewed_at is not None and self.last_review is not None

@@ -188,3 +188,26 @@ def test_close_releases_the_coach_widgets():
     app = JaipurApp(seed=1)
     app.close()
     assert app.coach.hint_button.comm is None and app.coach.graph.comm is None
+
+
+def test_a_hint_shown_is_worded_again_when_the_language_changes():
+    """A tester pressed Hint in English, then chose suomi: the panel kept the English move and reason under
+    a Finnish heading until Hint was pressed again."""
+    import caravan_lessons
+    from tests.i18n_support import english_in, english_only_fragments
+
+    app = quick(CaravanApp(state=last_delivery(), seats=["human", "greedy"]))
+    try:
+        assert app.coach.hint()
+        english = app.coach.hint_view.value
+        advice = app.coach.last_hint
+        caravan_lessons.set_language("fi")
+        shown = app.coach.hint_view.value
+        assert shown != english and not english_in(shown, english_only_fragments("fi")), shown
+        assert app.coach.last_hint.action == advice.action                  # the same advice, in other words
+        assert [e.win for e in app.coach.last_hint.moves] == [e.win for e in advice.moves]
+        caravan_lessons.set_language("en")
+        assert app.coach.hint_view.value == english
+    finally:
+        caravan_lessons.set_language("en")
+        app.close()
