@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 import random
 import time
 from dataclasses import dataclass, field, replace
@@ -106,13 +107,25 @@ def check_budget(budget_s: Any, what: str = "budget_s") -> float:
     return float(budget_s)
 
 
+def _whole(value: Any) -> bool:
+    """A whole number (Python's or numpy's: ``numbers.Integral``), not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
 def check_simulations(simulations: Any) -> int | None:
     if simulations is None:
         return None
-    if isinstance(simulations, bool) or not isinstance(simulations, int) or not 1 <= simulations <= 10_000_000:
+    if not _whole(simulations) or not 1 <= simulations <= 10_000_000:
         raise ValueError(f"simulations is a whole number from 1 to 10,000,000 (or None for a time budget), "
                          f"not {_short(simulations)}")
-    return simulations
+    return int(simulations)
+
+
+def check_width(width: Any) -> int | None:
+    """``width`` (candidate moves judged per decision) as an int from 2 to 100, or None; a one-line ValueError."""
+    if width is not None and (not _whole(width) or not 2 <= width <= 100):
+        raise ValueError(f"width is the number of candidate moves to judge, 2 to 100, not {_short(width)}")
+    return None if width is None else int(width)
 
 
 def check_state(state: Any) -> tuple[str, int]:
@@ -128,9 +141,9 @@ def check_state(state: Any) -> tuple[str, int]:
 
 
 def check_seed_value(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not _whole(seed):
         raise ValueError(f"seed is a whole number, not {_short(seed)}")
-    return seed
+    return int(seed)
 
 
 # --- the hint -------------------------------------------------------------------------------------------
@@ -164,10 +177,10 @@ def hint(state, seat: int | None = None, budget_s: float = 1.0, *, simulations: 
     budget_s = check_budget(budget_s)
     simulations = check_simulations(simulations)
     seed = check_seed_value(seed)
-    if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= 5:
+    if not _whole(top) or not 1 <= top <= 5:
         raise ValueError(f"top is the number of next-best moves to show, 1 to 5, not {_short(top)}")
-    if width is not None and (isinstance(width, bool) or not isinstance(width, int) or not 2 <= width <= 100):
-        raise ValueError(f"width is the number of candidate moves to judge, 2 to 100, not {_short(width)}")
+    top = int(top)
+    width = check_width(width)
     if state.is_terminal():
         raise ValueError("the game is over: there is no move to suggest")
     mover = state.current_player

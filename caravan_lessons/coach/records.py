@@ -262,6 +262,8 @@ def bot_record(game: str, bots, seed: int = 0, players: int | None = None, bot_s
     players = players or len(names)
     if players != len(names):
         raise ValueError(f"bots names one bot per seat: {players} seats, {len(names)} bots")
+    if game == "jaipur" and players != 2:
+        raise ValueError(f"Jaipur is played by 2 players: bots names one bot per seat, not {len(names)}")
     seed = check_seed(seed)
     state = module.new_game(seed=seed) if game == "jaipur" else module.new_game(players, seed=seed)
     agents = [make_agent(name, bot_seed + s, game=game) for s, name in enumerate(names)]

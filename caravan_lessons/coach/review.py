@@ -32,7 +32,7 @@ from typing import Any
 
 from ..core import _short, check_seat, derive_seed
 from ..moves import move_words
-from .hints import advise, check_budget, check_seed_value, check_simulations
+from .hints import advise, check_budget, check_seed_value, check_simulations, check_width
 from .records import GameRecord, load_record
 from .search import _t95, paired_difference
 
@@ -198,6 +198,9 @@ def review(record, seat: int, budget_s: float = 0.5, *, game: str | None = None,
     budget_s = check_budget(budget_s)
     simulations = check_simulations(simulations)
     seed = check_seed_value(seed)
+    width = check_width(width)
+    if on_row is not None and not callable(on_row):
+        raise ValueError(f"on_row is a function called as on_row(done, total), or None, not {_short(on_row)}")
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
         raise ValueError(f"workers is a number of processes, 1 to 64, not {_short(workers)}")
     stop = _stopper(cancel)

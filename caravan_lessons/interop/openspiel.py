@@ -43,6 +43,7 @@ not list (a Marco Polo path no cheaper path beats), a ValueError; the state is u
 from __future__ import annotations
 
 import json
+import numbers
 import random
 import weakref
 from collections import Counter
@@ -569,17 +570,26 @@ class CaravanLessonsState(pyspiel.State):
         """A copy of this state after ``action`` (checked as :meth:`apply_action` checks it)."""
         return super().child(self._checked(action))
 
+    def _asked(self, player, what: str) -> int:
+        """``player`` checked for ``legal_actions``/``legal_actions_mask``: a seat, or -1 (chance) only at a
+        chance node (pyspiel's own check would stop with a C++ error)."""
+        seat = self._seat(player, what, chance=True)
+        if seat == pyspiel.PlayerId.CHANCE and not self.is_chance_node():
+            raise ValueError(f"{self._c.spec.name}: {what}(-1) asks for chance outcomes, but this is not a chance "
+                             f"node (player {self.current_player()} is to act here)")
+        return seat
+
     def legal_actions(self, player=None):
         """The legal action ids of the seat to act (of ``player``: empty unless it is to act)."""
         if player is None:
             return super().legal_actions()
-        return super().legal_actions(self._seat(player, "legal_actions", chance=True))
+        return super().legal_actions(self._asked(player, "legal_actions"))
 
     def legal_actions_mask(self, player=None):
         """0/1 per action id (``N`` of them at a decision), as OpenSpiel gives it."""
         if player is None:
             return super().legal_actions_mask()
-        return super().legal_actions_mask(self._seat(player, "legal_actions_mask", chance=True))
+        return super().legal_actions_mask(self._asked(player, "legal_actions_mask"))
 
     def action_to_string(self, *args):
         """``action_to_string([player,] action)``: the action in words (an engine action, or a chance outcome)."""
@@ -644,7 +654,14 @@ class CaravanLessonsState(pyspiel.State):
         if player_id.__class__ is not int or not 0 <= player_id < self._c.players:
             raise ValueError(f"{self._c.spec.name}: player must be a seat 0..{self._c.players - 1}, not "
                              f"{_short(player_id)}")
-        seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        if not callable(probability_sampler):
+            raise ValueError(f"{self._c.spec.name}: probability_sampler is a function giving numbers in [0, 1) "
+                             f"(e.g. pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)), not {_short(probability_sampler)}")
+        draws = [probability_sampler(), probability_sampler()]
+        if not all(isinstance(u, numbers.Real) and not isinstance(u, bool) and 0 <= u < 1 for u in draws):
+            raise ValueError(f"{self._c.spec.name}: probability_sampler must give numbers in [0, 1), it gave "
+                             f"{_short(draws[0])} and {_short(draws[1])}")
+        seed = int(draws[0] * 2**32) << 32 | int(draws[1] * 2**32)
         seen = _SEEN.get(id(t))   # the same view for every resample of one search (determinize keeps its plan)
         if seen is None or seen[0] is not t or seen[1] != t.decisions or seen[2] != player_id:
             _SEEN.clear()

@@ -290,6 +290,37 @@ def test_review_refuses_bad_input(records, tmp_path):
     with pytest.raises(ValueError) as error:
         coach.review(record, 0, workers=0)
     one_line(error)
+    # a fresh fuzzer: on_row=5 raised "'int' object is not callable" after the first decision was searched;
+    # width=0 was taken by review though hint refuses it
+    with pytest.raises(ValueError) as error:
+        coach.review(record, 0, budget_s=0.01, progress=False, on_row=5)
+    assert "on_row is a function" in one_line(error)
+    with pytest.raises(ValueError) as error:
+        coach.review(record, 0, budget_s=0.01, progress=False, width=0)
+    assert "width is the number of candidate moves" in one_line(error)
+
+
+def test_numpy_whole_numbers_are_whole_numbers_to_the_coach(positions):
+    """``simulations=np.int64(20)`` was refused as "not np.int64(20)" (the codecs and OpenSpiel take them)."""
+    import numpy as np
+
+    state = positions["jaipur"]
+    plain = coach.hint(state, simulations=20, seed=3, top=2)
+    numpy = coach.hint(state, simulations=np.int64(20), seed=np.int64(3), top=np.int64(2), width=np.int32(5))
+    assert numpy.action == coach.hint(state, simulations=20, seed=3, top=2, width=5).action
+    assert len(numpy.others) == len(plain.others) == 2
+    for bad in (np.bool_(True), True, np.float64(20.0)):
+        with pytest.raises(ValueError):
+            coach.hint(state, simulations=bad)
+
+
+def test_a_bot_record_of_jaipur_takes_two_bots():
+    """``bot_record("jaipur", ["random"])`` raised IndexError from inside the game loop."""
+    from caravan_lessons.coach.records import bot_record
+
+    with pytest.raises(ValueError) as error:
+        bot_record("jaipur", ["random"])
+    assert "Jaipur is played by 2 players" in one_line(error)
 
 
 # --- records ------------------------------------------------------------------------------------------

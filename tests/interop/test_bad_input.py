@@ -191,6 +191,26 @@ def test_seats_out_of_range_are_refused_naming_the_seats(game):
     assert state.observation_string() == state.observation_string(np.int64(seat))
     assert state.legal_actions(seat) == state.legal_actions() and state.legal_actions((seat + 1) % players) == []
     one_line(lambda: state.action_to_string(1, 2, 3), ValueError, "action_to_string takes")
+    # -1 (chance) at a decision: our line, not pyspiel's "Called LegalActions for pseudo-player -1"
+    one_line(lambda: state.legal_actions(-1), ValueError, game, "not a chance node")
+    one_line(lambda: state.legal_actions_mask(-1), ValueError, game, "not a chance node")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resample_refuses_a_sampler_that_is_not_one(game):
+    """A fresh fuzzer: ``None`` raised "'NoneType' object is not callable", 2.0 or -1.0 were used, NaN raised
+    from int(), and "x" built a 4 GiB string before failing."""
+    import pyspiel
+
+    state = openspiel.load(game, max_actions=60).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat, before = state.current_player(), str(state)
+    one_line(lambda: state.resample_from_infostate(seat, None), ValueError, game, "probability_sampler")
+    for bad in (2.0, -1.0, 1.0, float("nan"), "x", None, True):
+        one_line(lambda: state.resample_from_infostate(seat, lambda: bad), ValueError, game, "[0, 1)")
+    assert str(state) == before
+    assert state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)) is not None
 
 
 def test_max_actions_beyond_the_limit_is_our_line_through_load():
