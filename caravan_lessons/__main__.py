@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "bot 1. Default: random in every seat (Jaipur 2 seats, Samarkand and Marco Polo 4); "
                           "Caravan greedy against 3 x greedy (random Caravan games hardly ever end)")
     sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    sim.add_argument("--players", type=_counter(2, 4, "a number of players"), default=None,
+    sim.add_argument("--players", type=_counter(2, 5, "a number of players"), default=None,
                      help="caravan only: seats (default 4); the first bot plays against players-1 copies of the second")
     sim.add_argument("--processes", type=_processes, default=1,
                      help="worker processes (default 1); the results are the same whatever the number")

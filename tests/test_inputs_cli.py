@@ -18,7 +18,10 @@ LONG = "x" * 5000
     (["schema", LONG], ("unknown game", "5000 characters")),
     (["rules", LONG], ("unknown game", "5000 characters")),
     (["simulate", "caravan", "--games", "1", "--players", "9" * 5000], ("--players", "5000 digits")),
-    (["simulate", "caravan", "--games", "1", "--players", "7"], ("--players", "from 2 to 4")),
+    (["simulate", "caravan", "--games", "1", "--players", "7"], ("--players", "from 2 to 5")),
+    # a fresh fuzzer: "expected a number of players from 2 to 4, not 5" for Samarkand, whose --bots takes 5
+    (["simulate", "samarkand", "--games", "1", "--players", "5"], ("--players is for caravan",)),
+    (["simulate", "caravan", "--games", "1", "--players", "5"], ("Caravan is played by 2, 3 or 4 players",)),
     (["simulate", "jaipur", "--bots", LONG], ("--bots",)),
     (["simulate", "jaipur", "--games", LONG], ("--games",)),
 ])
