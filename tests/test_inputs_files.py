@@ -39,9 +39,12 @@ def test_good_lines_are_read_back(tmp_path):
     path, rows = _checkpoint_lines(tmp_path)
     again = tournament(("greedy", "random"), 2, seed=3, progress=False, checkpoint=path)
     assert again.attrs["resumed"] == 2 and len(again) == 2
-    rows[0]["spice_a"], rows[0]["spice_b"] = 2.5, EXTRA_LIMIT / 2  # fractional means and big ones are fine
-    rows[0]["score_a"] += 2.5  # (the points by kind still add up to the score)
-    rows[0]["score_b"] += EXTRA_LIMIT / 2
+    # fractional means and big ones are fine; the big one goes to the match's winner (a 2-round Jaipur match's
+    # winner won both rounds, so has at least the loser's rupees: a line saying otherwise is refused)
+    won, lost = ("a", "b") if rows[0]["winner"] == rows[0]["bot_a"] else ("b", "a")
+    rows[0][f"spice_{lost}"], rows[0][f"spice_{won}"] = 2.5, EXTRA_LIMIT / 2
+    rows[0][f"score_{lost}"] += 2.5  # (the points by kind still add up to the score)
+    rows[0][f"score_{won}"] += EXTRA_LIMIT / 2
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     assert len(_read_checkpoint(path, "jaipur", ("greedy", "random"), 3, 2)) == 2
 
