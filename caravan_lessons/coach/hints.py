@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import html
 import math
-import numbers
 import random
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..codecs import whole_number
 from ..core import _short, check_seat, game_module
 from ..i18n import tr
 from ..moves import move_words
@@ -108,8 +108,8 @@ def check_budget(budget_s: Any, what: str = "budget_s") -> float:
 
 
 def _whole(value: Any) -> bool:
-    """A whole number (Python's or numpy's: ``numbers.Integral``), not a bool."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    """A whole number (Python's or numpy's), not a bool: :func:`caravan_lessons.codecs.whole_number`."""
+    return whole_number(value) is not None
 
 
 def check_simulations(simulations: Any) -> int | None:
