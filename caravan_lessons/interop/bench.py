@@ -175,25 +175,43 @@ class _CPUTimed:
     """An agent whose decisions are timed in CPU seconds of the deciding thread (``time.thread_time``).
 
     ``decisions`` and ``cpu`` count only real choices (more than one legal action), ``forced`` the others;
-    ``iterations``: the agent's ``last_iterations`` after each real choice, if it has them (our MCTS)."""
+    ``times``: CPU seconds of each real choice; ``iterations``: the agent's ``last_iterations`` after each real
+    choice, if it has them (our MCTS). With ``budget`` (a function of no arguments), the agent's ``time_limit``
+    is set to ``budget()`` before each real choice."""
 
-    def __init__(self, agent):
+    def __init__(self, agent, budget=None):
         self.agent, self.name = agent, getattr(agent, "name", type(agent).__name__)
         self.decisions, self.forced, self.cpu = 0, 0, 0.0
+        self.times: list[float] = []
         self.iterations: list[int] = []
+        self.budget = budget
 
     def choose(self, view):
         forced = len(view.legal_actions) == 1
+        if self.budget is not None and not forced:
+            self.agent.time_limit = self.budget()
         start = time.thread_time()
         action = self.agent.choose(view)
         if forced:
             self.forced += 1
         else:
-            self.cpu += time.thread_time() - start
+            spent = time.thread_time() - start
+            self.cpu += spent
+            self.times.append(spent)
             self.decisions += 1
             if hasattr(self.agent, "last_iterations"):
                 self.iterations.append(self.agent.last_iterations)
         return action
+
+
+TRACKED = 4
+"""Our MCTS's CPU budget for a move in a duel: the mean CPU seconds of ISMCTS's last ``TRACKED`` real decisions
+in the same match (the calibration before ISMCTS has decided), so both sides spend alike in every phase."""
+
+
+def _tracked(times: list[float], calibrated: float) -> float:
+    recent = times[-TRACKED:]
+    return sum(recent) / len(recent) if recent else calibrated
 
 
 def _duel_chunk(game: str, simulations: int, per_move: float, seed: int, indices) -> list[dict]:
@@ -206,7 +224,8 @@ def _duel_chunk(game: str, simulations: int, per_move: float, seed: int, indices
     for i in indices:
         ismcts = _CPUTimed(SearchAgent(seed=derive_seed(seed, "bot0", i), simulations=simulations))
         mcts = _CPUTimed(make_agent("mcts", derive_seed(seed, "bot1", i), game=game, iterations=10**6,
-                                    time_limit=per_move, clock="cpu"))
+                                    time_limit=per_move, clock="cpu"),
+                         budget=lambda ismcts=ismcts: _tracked(ismcts.times, per_move))
         seat = i % 2                                  # ISMCTS's seat: the seats alternate
         agents = [ismcts, mcts] if seat == 0 else [mcts, ismcts]
         match_seed = derive_seed(seed, "match", i)
@@ -256,8 +275,10 @@ def duel(game: str, games: int, simulations: int = 1000, seed: int = 0, processe
 
     Time is CPU time of the deciding thread (``time.thread_time``), so the machine's load changes neither
     side's search: ISMCTS's CPU seconds a move are measured first (:func:`calibrate`), and our MCTS
-    (``MCTSAgent`` with its game's hooks, ``make_agent("mcts", game=game)``) gets that ``time_limit`` a move
-    with ``clock="cpu"``. Match ``i`` seats ISMCTS at ``i % 2`` with the seeds of an arena tournament
+    (``MCTSAgent`` with its game's hooks, ``make_agent("mcts", game=game)``, ``clock="cpu"``) gets that
+    ``time_limit`` until ISMCTS has decided in the match, then the mean of ISMCTS's last :data:`TRACKED`
+    decisions in the same match (ISMCTS's time a move changes along a game: in Samarkand its first moves
+    are the cheapest). Match ``i`` seats ISMCTS at ``i % 2`` with the seeds of an arena tournament
     (``derive_seed(seed, "match", i)``, ``"bot0"``, ``"bot1"``).
 
     With ``checkpoint_dir``, each match is appended to ``ismcts_vs_mcts_<game>_seed<seed>.jsonl`` there as one
