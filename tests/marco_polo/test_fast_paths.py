@@ -248,3 +248,39 @@ def test_the_search_scores_a_new_leaf_at_once_by_default():
     assert MCTSAgent().rollout_depth("marco_polo") == 0
     assert MCTSAgent(depth=5).rollout_depth("marco_polo") == 5
     assert [MCTSAgent().rollout_depth(g) for g in ("jaipur", "samarkand", "caravan")] == [3, 0, 3]
+
+
+def test_log_lines_worded_when_read_are_the_lines_worded_when_logged():
+    """``State._say`` keeps a message and its fields and words them when ``text`` is first read, in the
+    language of the moment they were logged: the same line an eager ``tr(...).format(...)`` made then."""
+    import pickle
+
+    from caravan_lessons.core import Event
+    from caravan_lessons.i18n import get_language, language, set_language
+
+    before = get_language()
+    try:
+        set_language("pt")
+        state = new_game(3, seed=4, characters=["berke", "polos", "johannes"])
+        rng = random.Random(2)
+        for _ in range(40):
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        set_language("fi")                       # nothing read yet: the lines stay Portuguese
+        lazy = [e for e in state.events if type(e) is not Event]
+        assert lazy, "the turn's events are worded lazily"
+        texts = [e.text for e in state.events]
+        assert any("Jogador" in t for t in texts) and not any("Pelaaja" in t for t in texts)
+        assert get_language() == "fi"            # wording them changed nothing of the language chosen
+        with language("en"):
+            assert [e.text for e in state.events] == texts     # worded once, kept
+        for e in lazy[:20]:
+            plain = Event(e.player, e.text, e.rule)
+            assert e == plain and plain == e and hash(e) == hash(plain) and repr(e) == repr(plain)
+            assert str(e) == str(plain)
+            again = pickle.loads(pickle.dumps(e))
+            assert type(again) is Event and again == plain
+        assert pickle.loads(pickle.dumps(state)).events == state.events
+    finally:
+        set_language(before)
+
