@@ -46,6 +46,8 @@ NEED_RULE = {"coins": "MP-ACT-3", "khan": "MP-KHAN-1", "contracts": "MP-CONTRACT
 
 _MAPS: dict[int, Map] = {}
 
+_END_TURN = EndTurn()
+
 _TEXT = Event.__dict__["text"]
 """The slot behind ``Event.text`` (where a :class:`_Told` keeps its words once made)."""
 
@@ -413,14 +415,14 @@ class State:
         if self.tasks:
             return effects.options(self)
         seat = self.current
-        if self.main_done:
-            return self._bonus_actions(seat, main_open=False) + [EndTurn()]
+        if self.main_done:                         # movegen.bonus_actions: self._bonus_actions, faster
+            return movegen.bonus_actions(self, seat, main_open=False) + [_END_TURN]
         mains = movegen.placements(self, seat)    # the same list as self._placements(seat), faster
         if not mains:                              # [ruling] the moneybag as the main action (MP-TURN-1)
             values = range(1, 7) if self.characters[seat] == "raschid" else (0,)
             mains = [Place("moneybag", (d,), v) for d in sorted(set(self.dice[seat])) for v in values[:1]]
-            return mains + self._bonus_actions(seat, main_open=False, moneybag=False)
-        return mains + self._bonus_actions(seat, main_open=True)
+            return mains + movegen.bonus_actions(self, seat, main_open=False, moneybag=False)
+        return mains + movegen.bonus_actions(self, seat, main_open=True)
 
     def why_illegal(self, action: Any) -> RuleViolation | None:
         """None if ``action`` is legal now, else the RuleViolation :meth:`apply` would raise."""
