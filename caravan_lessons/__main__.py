@@ -163,7 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "episodes/s through each against the raw engine, per game")
     bench.add_argument("--duel-games", type=_non_negative, default=0,
                        help="with --interop: also play OpenSpiel's ISMCTS (1000 simulations) against our MCTS at the "
-                            "same time per move, this many 2-player matches per game (default 0: skip; hours)")
+                            "same CPU time per move, this many 2-player matches per game (default 0: skip; hours)")
+    bench.add_argument("--interop-games", nargs="+", type=_game, default=None, metavar="GAME",
+                       help="with --interop: only these games (default: all four)")
     bench.add_argument("--browser", action="store_true",
                        help="measure the play apps in a real browser instead (Voila + Chromium): per game and kind of "
                             "click, the click-to-settled-page median and max beside the in-process median and the "
@@ -415,7 +417,8 @@ def _run(args) -> int:
                 from .interop.bench import run_interop_bench
 
                 return run_interop_bench(as_json=args.json, duel_games=args.duel_games, processes=args.processes,
-                                         seed=args.seed, checkpoint_dir=args.checkpoint_dir)
+                                         seed=args.seed, checkpoint_dir=args.checkpoint_dir,
+                                         games=args.interop_games)
             if args.coach:
                 from .coach.figures import run_coach_bench
 

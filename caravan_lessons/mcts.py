@@ -55,7 +55,10 @@ from typing import Any
 
 from .core import check_seed, game_module
 
-__all__ = ["MCTSAgent", "tree_graph"]
+__all__ = ["CLOCKS", "MCTSAgent", "tree_graph"]
+
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What ``MCTSAgent(time_limit=..., clock=...)`` counts: wall seconds, or CPU seconds of the searching thread."""
 
 
 class _Node:
@@ -109,23 +112,28 @@ class MCTSAgent:
             None for ``"random"``; :attr:`depth` is -1 until then, and ``rollout_depth(game)`` says it.
         time_limit: stop searching after this many seconds even if iterations remain (None: no
             limit; with a limit the moves depend on the machine's speed).
+        clock: what ``time_limit`` counts: ``"wall"`` (the default, ``time.perf_counter``: seconds on the
+            clock, what a player at the table waits) or ``"cpu"`` (``time.thread_time``: CPU seconds of the
+            searching thread, so other processes and other threads of this one do not eat into the budget;
+            for equal-time comparisons of bots on a loaded machine).
 
     Attributes:
         last_search: after each search, ``(action, visits, mean reward)`` of the root's children,
             most visited first (for plots of what the bot considered).
         last_root: the root of the last search tree (None before the first search, or when the
             move was forced); :func:`tree_graph` turns it into a networkx graph to draw.
+        last_iterations: iterations the last search ran (0 when the move was forced).
 
     Raises:
         ValueError: iterations not a positive whole number, an unknown rollout, a negative
-            exploration, depth or bias.
+            exploration, depth or bias, a time_limit that is not a number >= 0 (or None), an unknown clock.
     """
 
     name = "mcts"
 
     def __init__(self, iterations: int = 1000, seed: int | None = None, rollout: str | Callable = "policy",
                  exploration: float = 0.7, depth: int | None = -1, time_limit: float | None = None,
-                 bias: float | None = None):
+                 bias: float | None = None, clock: str = "wall"):
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
         if not (callable(rollout) or rollout in ("policy", "random")):
@@ -139,6 +147,11 @@ class MCTSAgent:
             depth = None
         if depth not in (-1, None) and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth must be a whole number >= 0 or None, not {depth!r}")
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or not time_limit >= 0):
+            raise ValueError(f"time_limit must be a number of seconds >= 0 or None, not {time_limit!r}")
+        if clock not in CLOCKS:
+            raise ValueError(f"clock is 'wall' (time.perf_counter) or 'cpu' (time.thread_time), not {clock!r}")
         self.iterations = iterations
         self.rng = random.Random(check_seed(seed))
         self.rollout = rollout
@@ -146,6 +159,8 @@ class MCTSAgent:
         self.bias = bias
         self.depth = depth
         self.time_limit = time_limit
+        self.clock = clock
+        self.last_iterations = 0
         self.last_search: list[tuple[Any, int, float]] = []
         self.last_root: _Node | None = None
 
@@ -164,6 +179,7 @@ class MCTSAgent:
         actions = view.legal_actions
         if len(actions) == 1:
             self.last_search = [(actions[0], 0, float("nan"))]
+            self.last_iterations = 0
             return actions[0]
         observation = view.observation
         module = game_module(observation["game"])
@@ -193,12 +209,13 @@ class MCTSAgent:
         rng = self.rng
         me = observation["player"]
         c = self.exploration
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        now = CLOCKS[self.clock]
+        deadline = None if self.time_limit is None else now() + self.time_limit
         root = _Node()
         order: list | None = None
         log, sqrt = math.log, math.sqrt
         for iteration in range(self.iterations):
-            if deadline is not None and iteration and time.perf_counter() > deadline:
+            if deadline is not None and iteration and now() > deadline:
                 break
             state = determinize(observation, rng)
             # every action below is one the rules allow here (the root's, the policy's, or checked by
@@ -290,6 +307,7 @@ class MCTSAgent:
                 node.visits += 1
                 node.value += reward if node.player == me else 1.0 - reward
         ranked = sorted(root.children.values(), key=lambda ch: (ch.visits, ch.value), reverse=True)
+        self.last_iterations = root.visits
         self.last_root = root
         self.last_search = [(ch.action, ch.visits, ch.value / ch.visits if ch.visits else float("nan"))
                             for ch in ranked]

@@ -177,6 +177,48 @@ class CaravanCodec(Codec):
         for g, good in enumerate(GOODS):
             x[at["bag"] + g] = o["bag"][good] / CUBES["salt"]
 
+    def _fill_state(self, state, me: int, x) -> None:
+        """:meth:`_fill` read from the engine ``state`` for seat ``me`` (the observation's numbers, the same
+        arithmetic): the bag by its counts per good, never its order."""
+        p = self.players
+        seats = egocentric(me, p)
+        S, sp, at = len(self.spaces), self._space, self.at
+        x[0] = state.current == me and not state.over
+        x[at["actions_left"] + state.actions_left] = 1
+        x[at["turn"]] = state.turn / 100
+        x[at["end_triggered"]] = bool(state.end_triggered)
+        empty, loaded, under, supply = at["empty_camels"], at["loaded_camels"], at["under"], at["supply"]
+        delivered, camels = at["delivered"], state.camels
+        for k, s in enumerate(seats):
+            pos, load, below = state.pos[s], state.load[s], state.under[s]
+            for i in range(camels):
+                where = pos[i]
+                if not where:
+                    x[supply + k] += 1 / camels
+                    continue
+                space = sp[tuple(where)]
+                if load[i] is None:
+                    x[empty + k * S + space] += 0.5
+                else:
+                    j = (k * S + space) * G + _GOOD[load[i]]
+                    x[loaded + j] += 0.5
+                    if below[i]:
+                        x[under + j] = 1
+            for good in state.delivered[s]:
+                x[delivered + k * G + _GOOD[good]] += 1 / CUBES["salt"]
+            x[at["markers"] + k] = state.markers[s] / 10
+            x[at["tokens"] + k] = state.tokens[s] / (THEFT_TOKENS_EACH * 4)
+        for node, good in state.goods.items():
+            x[at["goods"] + sp[tuple(node)] * G + _GOOD[good]] = 1
+        for node, n in state.demand.items():
+            x[at["demand"] + sp[tuple(node)]] = n / 4
+        counts = [0] * G
+        for good in state.bag:
+            counts[_GOOD[good]] += 1
+        bag = at["bag"]
+        for g, n in enumerate(counts):
+            x[bag + g] = n / CUBES["salt"]
+
 
 def codec(players: int = 4, board: Board | None = None) -> CaravanCodec:
     """The Caravan codec for ``players`` (2-4) on ``board`` (default: the teaching board); built once.

@@ -32,7 +32,8 @@ class SearchAgent:
         uct_c: the exploration constant (rewards are in [-1, 1]).
 
     Attributes:
-        times: seconds per decision (forced moves not timed).
+        times: wall seconds per decision (forced moves not timed).
+        cpu_times: CPU seconds per decision (the deciding thread's, ``time.thread_time``; forced moves not timed).
 
     Raises:
         ValueError: an unknown kind, a number of simulations that is not a whole number >= 1, or OpenSpiel
@@ -58,6 +59,10 @@ class SearchAgent:
     @property
     def times(self) -> list[float]:
         return [] if self._agent is None else self._agent.times
+
+    @property
+    def cpu_times(self) -> list[float]:
+        return [] if self._agent is None else self._agent.cpu_times
 
     def choose(self, view):
         observation = view.observation

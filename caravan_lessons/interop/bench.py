@@ -5,12 +5,14 @@
   ``step``; and again with the agent choosing among ``np.flatnonzero(mask)`` itself) and OpenSpiel (chance nodes sampled from ``chance_outcomes()``, decisions uniform among
   ``legal_actions()``); the same cap of decisions for all three (Caravan: random games hardly ever end,
   so its episodes are cut at 1,000 decisions); process CPU time, the median of three runs each;
-* where PettingZoo's time goes, per decision: the engine's ``observation(seat)``, the codec's tensor, the
-  legal ids and the mask of N, gymnasium's ``sample(mask)`` (the agent's side: a scan of N) and ``step``,
-  beside the raw engine's whole decision (``legal_actions`` and ``apply``);
+* where PettingZoo's time goes, per decision: the seat's tensor (straight from the engine state where the
+  codec can; the readable path beside it), the legal ids and the mask of N, gymnasium's ``sample(mask)``
+  (the agent's side: a scan of N) and ``step``, beside the raw engine's whole decision (``legal_actions``
+  and ``apply``);
 * with ``--duel-games N``: OpenSpiel's ISMCTS (1,000 simulations a move, the game's own evaluator)
-  against our MCTS given the same time per move (measured on ISMCTS's first moves), ``N`` two-player
-  matches per game in the arena (seats alternate), wins with 95% Wilson intervals.
+  against our MCTS given the same CPU time per move (the deciding thread's, measured on ISMCTS's first
+  moves; our MCTS with ``clock="cpu"``), ``N`` two-player matches per game (seats alternate), wins with
+  95% Wilson intervals, and each side's CPU seconds a move as measured in the matches.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import time
 
 from .games import GAMES, spec
 
-__all__ = ["duel", "pettingzoo_parts", "random_episodes", "run_interop_bench"]
+__all__ = ["calibrate", "duel", "pettingzoo_parts", "random_episodes", "run_interop_bench"]
 
 CAPS = {"jaipur": 1000, "samarkand": 500, "caravan": 1000, "marco_polo": 1000}
 """Decisions per random episode at most (a random Caravan game hardly ever ends)."""
@@ -126,11 +128,14 @@ def random_episodes(game: str, players: int | None = None, seconds: float = 2.0,
 
 
 def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, cap: int = 300) -> dict:
-    """Microseconds of process CPU time per decision of random PettingZoo episodes, by part: ``observation``
-    (``state.observation(seat)``), ``tensor`` (the codec's ``observe``), ``mask`` (the legal ids and the
-    int8 mask of N), ``sample`` (gymnasium's ``action_space.sample(mask)``), ``flatnonzero`` (the legal ids
-    back from the mask, ``np.flatnonzero``: what an agent sampling them itself pays), ``step``; and ``raw``, a whole
-    decision of the raw engine on the same seeds (``legal_actions()`` and ``apply``)."""
+    """Microseconds of process CPU time per decision of random PettingZoo episodes, by part: ``tensor`` (the
+    seat's tensor as the environment builds it, ``codec.observe_state``: straight from the engine state where
+    the codec has a fast fill), ``mask`` (the legal ids and the int8 mask of N), ``sample`` (gymnasium's
+    ``action_space.sample(mask)``), ``flatnonzero`` (the legal ids back from the mask, ``np.flatnonzero``: what
+    an agent sampling them itself pays), ``step``; beside them, not part of the decision, ``tensor_readable``
+    (the readable path: ``state.observation(seat)`` and the codec's ``observe``) and ``raw``, a whole decision
+    of the raw engine on the same seeds (``legal_actions()`` and ``apply``). One episode is played first,
+    untimed (the codec's tables and the engine's caches)."""
     from .pettingzoo import env as make_env
 
     players = spec(game).check_players(players or PLAYERS[game])
@@ -138,7 +143,9 @@ def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, c
     clock = time.process_time
     import numpy as np
 
-    parts = dict.fromkeys(("observation", "tensor", "mask", "sample", "flatnonzero", "step"), 0.0)
+    _pettingzoo(env, 10**6)
+    _raw(game, players, 10**6, cap)
+    parts = dict.fromkeys(("tensor", "mask", "sample", "flatnonzero", "step", "tensor_readable"), 0.0)
     decisions = 0
     for seed in range(episodes):
         env.reset(seed=seed)
@@ -146,20 +153,23 @@ def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, c
             if env.terminations[agent] or env.truncations[agent]:
                 env.step(None)
                 continue
+            seat = env._seat[agent]
             t0 = clock()
-            observation = env.spec.view(env.state, env._seat[agent])
+            env.codec.observe_state(env.state, seat)
             t1 = clock()
-            env.codec.observe(observation)
-            t2 = clock()
             mask = env.codec._mask(env._legal_ids())
-            t3 = clock()
+            t2 = clock()
             action = env.action_space(agent).sample(mask)
-            t4 = clock()
+            t3 = clock()
             np.flatnonzero(mask)
+            t4 = clock()
+            readable = clock()
+            env.codec.observe(env.spec.view(env.state, seat))
+            readable = clock() - readable
             t5 = clock()
             env.step(action)
             t6 = clock()
-            for part, spent in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5)):
+            for part, spent in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t6 - t5, readable)):
                 parts[part] += spent
             decisions += 1
     start = clock()
@@ -170,55 +180,201 @@ def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, c
     return out
 
 
-def duel(game: str, games: int, simulations: int = 1000, seed: int = 0, processes: int = 1,
-         checkpoint_dir: str | None = None, progress: bool = False) -> dict:
-    """OpenSpiel's ISMCTS (``simulations`` a move) against our MCTS at the same time per move, two players.
+class _CPUTimed:
+    """An agent whose decisions are timed in CPU seconds of the deciding thread (``time.thread_time``).
 
-    The time per move is ISMCTS's mean over its first 6 decisions of a calibration match against the
-    heuristic bot; our MCTS (``MCTSAgent``, its game's hooks) then gets that ``time_limit`` a move.
-    Returns the wins, draws, games, win rate and 95% Wilson interval of each bot, and the seconds a move.
-    """
+    ``decisions`` and ``cpu`` count only real choices (more than one legal action), ``forced`` the others;
+    ``times``: CPU seconds of each real choice; ``iterations``: the agent's ``last_iterations`` after each real
+    choice, if it has them (our MCTS). With ``budget`` (a function of no arguments), the agent's ``time_limit``
+    is set to ``budget()`` before each real choice."""
+
+    def __init__(self, agent, budget=None):
+        self.agent, self.name = agent, getattr(agent, "name", type(agent).__name__)
+        self.decisions, self.forced, self.cpu = 0, 0, 0.0
+        self.times: list[float] = []
+        self.iterations: list[int] = []
+        self.budget = budget
+
+    def choose(self, view):
+        forced = len(view.legal_actions) == 1
+        if self.budget is not None and not forced:
+            self.agent.time_limit = self.budget()
+        start = time.thread_time()
+        action = self.agent.choose(view)
+        if forced:
+            self.forced += 1
+        else:
+            spent = time.thread_time() - start
+            self.cpu += spent
+            self.times.append(spent)
+            self.decisions += 1
+            if hasattr(self.agent, "last_iterations"):
+                self.iterations.append(self.agent.last_iterations)
+        return action
+
+
+TRACKED = 4
+"""Our MCTS's CPU budget for a move in a duel: the mean CPU seconds of ISMCTS's last ``TRACKED`` real decisions
+in the same match (the calibration before ISMCTS has decided), so both sides spend alike in every phase."""
+
+
+def _tracked(times: list[float], calibrated: float) -> float:
+    recent = times[-TRACKED:]
+    return sum(recent) / len(recent) if recent else calibrated
+
+
+def _duel_chunk(game: str, simulations: int, per_move: float, seed: int, indices) -> list[dict]:
+    """Matches ``indices`` of a duel, one row each (see :func:`duel`); everything here pickles."""
+    from ..agents import make_agent, play_match
+    from ..core import derive_seed
+    from .agents import SearchAgent
+
+    rows = []
+    for i in indices:
+        ismcts = _CPUTimed(SearchAgent(seed=derive_seed(seed, "bot0", i), simulations=simulations))
+        mcts = _CPUTimed(make_agent("mcts", derive_seed(seed, "bot1", i), game=game, iterations=10**6,
+                                    time_limit=per_move, clock="cpu"),
+                         budget=lambda ismcts=ismcts: _tracked(ismcts.times, per_move))
+        seat = i % 2                                  # ISMCTS's seat: the seats alternate
+        agents = [ismcts, mcts] if seat == 0 else [mcts, ismcts]
+        match_seed = derive_seed(seed, "match", i)
+        start = time.thread_time()
+        result = play_match(game, agents, seed=match_seed)
+        cpu = time.thread_time() - start
+        winner = None if result.winner is None else ("ismcts" if result.winner == seat else "mcts")
+        rows.append({
+            "match": i, "seed": match_seed, "seat_ismcts": seat, "winner": winner, "turns": result.turns,
+            "score_ismcts": result.scores[seat], "score_mcts": result.scores[1 - seat],
+            "decisions_ismcts": ismcts.decisions, "decisions_mcts": mcts.decisions,
+            "forced": ismcts.forced + mcts.forced,
+            "cpu_s_per_move_ismcts": round(ismcts.cpu / max(1, ismcts.decisions), 4),
+            "cpu_s_per_move_mcts": round(mcts.cpu / max(1, mcts.decisions), 4),
+            "mcts_iterations_per_move": round(statistics.mean(mcts.iterations), 1) if mcts.iterations else 0.0,
+            "cpu_s": round(cpu, 2)})
+    return rows
+
+
+def _wilson(wins: int, games: int) -> list[float]:
+    from scipy.stats import binomtest
+
+    ci = binomtest(wins, games).proportion_ci(confidence_level=0.95, method="wilson")
+    return [round(float(ci.low), 3), round(float(ci.high), 3)]
+
+
+def calibrate(game: str, simulations: int = 1000, seed: int = 0, decisions: int = 6) -> float:
+    """CPU seconds (the deciding thread's, ``time.thread_time``) of one move of OpenSpiel's ISMCTS with
+    ``simulations`` simulations in ``game`` (two players): the mean over its first ``decisions`` real
+    decisions in a match against the game's heuristic bot (seat 0, seeded by ``seed``)."""
     from ..agents import View, make_agent
-    from ..arena import tournament, win_rates
     from .agents import SearchAgent
 
     calibration = SearchAgent(seed=seed, simulations=simulations)
     state = spec(game).new_game(2, seed)
     other = make_agent("heuristic", seed, game=game)
-    while len(calibration.times) < 6 and not state.is_terminal():
+    while len(calibration.cpu_times) < decisions and not state.is_terminal():
         seat = state.current_player
         view = View(state, seat, list(state.legal_actions()))
         state.apply((calibration if seat == 0 else other).choose(view))
-    per_move = statistics.mean(calibration.times) if calibration.times else 1.0
-    checkpoint = None
+    return statistics.mean(calibration.cpu_times) if calibration.cpu_times else 1.0
+
+
+def duel(game: str, games: int, simulations: int = 1000, seed: int = 0, processes: int = 1,
+         checkpoint_dir: str | None = None, progress: bool = False) -> dict:
+    """OpenSpiel's ISMCTS (``simulations`` a move) against our MCTS at the same CPU time per move, two players.
+
+    Time is CPU time of the deciding thread (``time.thread_time``), so the machine's load changes neither
+    side's search: ISMCTS's CPU seconds a move are measured first (:func:`calibrate`), and our MCTS
+    (``MCTSAgent`` with its game's hooks, ``make_agent("mcts", game=game)``, ``clock="cpu"``) gets that
+    ``time_limit`` until ISMCTS has decided in the match, then the mean of ISMCTS's last :data:`TRACKED`
+    decisions in the same match (ISMCTS's time a move changes along a game: in Samarkand its first moves
+    are the cheapest). Match ``i`` seats ISMCTS at ``i % 2`` with the seeds of an arena tournament
+    (``derive_seed(seed, "match", i)``, ``"bot0"``, ``"bot1"``).
+
+    With ``checkpoint_dir``, each match is appended to ``ismcts_vs_mcts_<game>_seed<seed>.jsonl`` there as one
+    row: ``match``, ``seed``, ``seat_ismcts``, ``winner`` (``"ismcts"``, ``"mcts"`` or None), ``turns``, the
+    scores, ``decisions_<side>`` (real choices, forced moves apart), ``cpu_s_per_move_<side>``,
+    ``mcts_iterations_per_move`` and ``cpu_s`` (the whole match, both sides and the engine), with the
+    duel's ``game``, ``simulations`` and ``cpu_seconds_per_move``; matches already there (same game,
+    simulations and seed) are read back, with their calibration, instead of played again.
+
+    Returns:
+        ``{"cpu_seconds_per_move", "simulations", "games", "draws", "ismcts": {...}, "mcts": {...},
+        "cpu_s_per_match", "decisions_per_match"}``; each side: ``wins``, ``win_rate``, ``ci95`` (the 95%
+        Wilson interval), ``cpu_s_per_move`` and ``decisions_per_match`` measured in the matches (and for
+        ``mcts`` its ``iterations_per_move``).
+    """
+    import json
+
+    from ..arena import run_chunks
+
+    done: dict[int, dict] = {}
+    per_move = None
+    path = None
     if checkpoint_dir is not None:
         os.makedirs(checkpoint_dir, exist_ok=True)
-        checkpoint = os.path.join(checkpoint_dir, f"ismcts_vs_mcts_{game}_seed{seed}.jsonl")
-    bots = (("openspiel-ismcts", {"simulations": simulations}),
-            ("mcts", {"iterations": 10**6, "time_limit": round(per_move, 3)}))
-    df = tournament(bots, games=games, seed=seed, processes=processes, progress=progress, game=game,
-                    checkpoint=checkpoint)
-    rates = win_rates(df)
-    out = {"seconds_per_move": round(per_move, 3), "simulations": simulations, "games": games}
-    for label, key in zip(df.attrs["bots"], ("ismcts", "mcts")):
-        row = rates.loc[label]
-        out[key] = {"wins": int(row["wins"]), "win_rate": round(float(row["win_rate"]), 3),
-                    "ci95": [round(float(row["ci_low"]), 3), round(float(row["ci_high"]), 3)]}
-    out["draws"] = int(rates.iloc[0]["draws"])
+        path = os.path.join(checkpoint_dir, f"ismcts_vs_mcts_{game}_seed{seed}.jsonl")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as lines:
+                for line in lines:
+                    if not line.strip():
+                        continue
+                    row = json.loads(line)
+                    if row.get("game") == game and row.get("simulations") == simulations and row["match"] < games:
+                        done[row["match"]] = row
+                        per_move = row["cpu_seconds_per_move"]
+    if per_move is None:
+        per_move = round(calibrate(game, simulations, seed), 4)
+    rows = list(done.values())
+    todo = [i for i in range(games) if i not in done]
+    out_file = open(path, "a", encoding="utf-8") if path is not None and todo else None
+
+    def finished(part: list[dict]) -> None:
+        for row in part:
+            row = {"game": game, "simulations": simulations, "cpu_seconds_per_move": per_move, **row}
+            rows.append(row)
+            if out_file is not None:
+                out_file.write(json.dumps(row) + "\n")
+        if out_file is not None:
+            out_file.flush()
+        if progress:
+            print(f"{game}: {len(rows)}/{games} matches", flush=True)
+
+    try:
+        run_chunks(_duel_chunk, (game, simulations, per_move, seed), todo, finished, processes=processes,
+                   small=True)
+    finally:
+        if out_file is not None:
+            out_file.close()
+    rows.sort(key=lambda row: row["match"])
+    out: dict = {"cpu_seconds_per_move": per_move, "simulations": simulations, "games": games,
+                 "draws": sum(row["winner"] is None for row in rows)}
+    for side in ("ismcts", "mcts"):
+        wins = sum(row["winner"] == side for row in rows)
+        decisions = sum(row[f"decisions_{side}"] for row in rows)
+        cpu = sum(row[f"cpu_s_per_move_{side}"] * row[f"decisions_{side}"] for row in rows)
+        out[side] = {"wins": wins, "win_rate": round(wins / games, 3), "ci95": _wilson(wins, games),
+                     "cpu_s_per_move": round(cpu / max(1, decisions), 4),
+                     "decisions_per_match": round(decisions / games, 1)}
+    out["mcts"]["iterations_per_move"] = round(statistics.mean(row["mcts_iterations_per_move"] for row in rows), 1)
+    out["cpu_s_per_match"] = round(statistics.mean(row["cpu_s"] for row in rows), 2)
+    out["decisions_per_match"] = round(statistics.mean(row["decisions_ismcts"] + row["decisions_mcts"]
+                                                       for row in rows), 1)
     return out
 
 
 def run_interop_bench(as_json: bool = False, duel_games: int = 0, processes: int = 1, seed: int = 0,
-                      checkpoint_dir: str | None = None, seconds: float = 3.0) -> int:
-    """Measure the interop figures and print them (a table, or JSON)."""
+                      checkpoint_dir: str | None = None, seconds: float = 3.0, games=None) -> int:
+    """Measure the interop figures of ``games`` (default: all four, in :data:`GAMES` order) and print
+    them (a table, or JSON)."""
     from ..bench import _print_figures
 
+    games = [game for game in GAMES if games is None or game in games]
     figures: dict = {"load_average": [round(x, 2) for x in os.getloadavg()]}
-    for game in GAMES:
+    for game in games:
         figures[f"{game}_random_episodes_per_s"] = random_episodes(game, seconds=seconds)
-    for game in GAMES:
+    for game in games:
         figures[f"{game}_pettingzoo_us_per_decision"] = pettingzoo_parts(game)
-    for game in GAMES if duel_games else ():
+    for game in games if duel_games else ():
         figures[f"{game}_ismcts_vs_mcts"] = duel(game, duel_games, seed=seed, processes=processes,
                                                  checkpoint_dir=checkpoint_dir)
     figures["load_average_after"] = [round(x, 2) for x in os.getloadavg()]

@@ -917,7 +917,9 @@ class OpenSpielAgent:
         seed: seeds the deals.
 
     Attributes:
-        times: seconds per decision of the bot (forced moves not timed), for equal-time comparisons.
+        times: wall seconds per decision of the bot (``time.perf_counter``; forced moves not timed).
+        cpu_times: CPU seconds per decision of the bot (``time.thread_time``, the deciding thread's: what
+            the machine's load does not change), for equal-time comparisons (``MCTSAgent(clock="cpu")``).
     """
 
     def __init__(self, game, bot, name: str | None = None, seed: int = 0):
@@ -928,6 +930,7 @@ class OpenSpielAgent:
         self.name = name or type(bot).__name__
         self.rng = random.Random(seed)
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     def choose(self, view):
         import time
@@ -939,8 +942,9 @@ class OpenSpielAgent:
         world = config.spec.determinize(view.observation, self.rng)
         state = self.game.new_initial_state()
         state._t = _Position(config, world, None, root=world.clone())
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         action = config.codec.decode(self.bot.step(state))
+        self.cpu_times.append(time.thread_time() - cpu_start)
         self.times.append(time.perf_counter() - start)
         if action not in actions:
             raise ValueError(f"{self.name} chose {action}, which is not legal for seat {view.player} now")

@@ -14,7 +14,8 @@ holder of the card and a Marco Polo choice inside an effect to its owner, so sea
 take turns. Observations follow PettingZoo's classic games: ``{"observation": float32 array,
 "action_mask": int8 array of N}``; the array is the game codec's tensor of ``state.observation(seat)``
 (only what that seat may see; ``codec.layout`` says what is where, the observing seat first) and the
-mask has 1 at the legal action ids (all 0 for a seat that is not to act). Actions are the codec's
+mask has 1 at the legal action ids (all 0 for a seat that is not to act). The tensor is read straight
+from the engine state where the codec knows how (``codec.observe_state``: the same array, tested). Actions are the codec's
 ids ``0..N-1`` (``caravan_lessons.<game>.codec``; ``env.codec.decode(i)`` is the engine's action).
 Both arrays are built when asked, once per step and seat, and are read-only. The mask is int8 as
 PettingZoo's classic games have it; ``N`` is large (Marco Polo 335,480), and numpy scans an int8
@@ -162,7 +163,7 @@ class CaravanLessonsEnv(AECEnv):
             cache["step"] = self.actions_taken
         found = cache.get(seat)
         if found is None:
-            observation = self.codec.observe(self.spec.view(state, seat))
+            observation = self.codec.observe_state(state, seat)
             observation.flags.writeable = False
             if self._done() or seat != state.current_player:
                 mask = self._no_mask
@@ -210,7 +211,8 @@ class CaravanLessonsEnv(AECEnv):
             raise RuleViolation(problem.rule, f"{agent} chose action {i} ({chosen}), which is not legal now: "
                                               f"{problem.message}")
         self._cumulative_rewards[agent] = 0.0
-        state.apply(codec.decode(i))
+        # i is among the legal ids, so its action is one of the engine's listed ones: its checked-once path
+        getattr(state, "_apply_listed", state.apply)(codec.decode(i))
         self.actions_taken += 1
         self._legal = None
         self.rewards = dict.fromkeys(self.agents, 0.0)

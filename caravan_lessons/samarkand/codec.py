@@ -190,6 +190,66 @@ class SamarkandCodec(Codec):
         x[at["passes"]] = o["passes"] / p
         x[at["turns"]] = o["turns"] / 100
 
+    def _fill_state(self, state, me: int, x) -> None:
+        """:meth:`_fill` read from the engine ``state`` for seat ``me`` (the observation's numbers, the same
+        arithmetic): the seat's own hand, the other hands, the deck and the discards by their sizes only,
+        the bag as a set."""
+        p, nf, g, at = self.players, len(self.families), GOODS_COUNT, self.at
+        seats = egocentric(me, p)
+        rank = {s: k for k, s in enumerate(seats)}
+        x[0] = state.current_player == me
+        x[at["phase"] + PHASES.index(state.phase)] = 1
+        x[at["active"] + rank[state.active]] = 1
+        if state.pending:
+            goods, holder = state.pending
+            x[at["sale_goods"] + goods - 1] = 1
+            x[at["sale_holder"] + rank[holder]] = 1
+        tiles, sold, goods_at, relations = at["family_tiles"], at["sold"], at["goods_tiles"], at["relation_tiles"]
+        money, green_at, sizes, limit = at["money"], at["green_tiles"], at["hand_sizes"], HAND_LIMIT[p]
+        for k, s in enumerate(seats):
+            x[money + k] = state.money[s] / 50
+            for f, n in enumerate(state.held[s]):
+                if n:
+                    x[tiles + k * nf + f] = n / FAMILY_TILES
+            for card in state.sold[s]:
+                x[sold + k * g + card - 1] = 1
+            for card in state.goods_tiles[s]:
+                x[goods_at + k * g + card - 1] = 1
+            green = 0
+            for f, colour in state.relation_tiles[s]:
+                x[relations + k * nf + f] += 1 / RELATION_TILES
+                green += colour == "green"
+            x[green_at + k] = green / 10
+            x[sizes + k] = len(state.hands[s]) / limit
+        for card in state.hands[me]:
+            x[at["hand"] + card - 1] = 1
+        for start, values, scale in (("house_tiles", state.house_tiles, FAMILY_TILES), ("treasury", state.treasury, 30),
+                                     ("reserve", state.reserve, CAMELS_PER_FAMILY - 1),
+                                     ("relation_stack", state.relation_stack, RELATION_TILES)):
+            base = at[start]
+            for f, value in enumerate(values):
+                x[base + f] = value / scale
+        pairs, related = self._pairs, at["related"]
+        for a, b, _space, _player in state.relation_log:
+            x[related + pairs[(a, b) if a < b else (b, a)]] = 1
+        camels = at["camels"]
+        for space, here in enumerate(state.camels):
+            if here:
+                base = camels + space * nf
+                for f in here:
+                    x[base + f] = 1
+        x[at["deck"]] = len(state.deck) / GOODS_COUNT
+        x[at["discard"]] = len(state.discard) / GOODS_COUNT
+        for f in state.bag:
+            x[at["bag"] + f] = 1
+        for f in state.removed:
+            x[at["removed"] + f] = 1
+        if state.extending >= 0:
+            x[at["extending"] + state.extending] = 1
+        x[at["married"]] = bool(state.married)
+        x[at["passes"]] = state.passes / p
+        x[at["turns"]] = state.turns / 100
+
 
 def codec(players: int = 4, board: Board | None = None) -> SamarkandCodec:
     """The Samarkand codec for ``players`` (2-5) on ``board`` (default: the teaching board); built once.

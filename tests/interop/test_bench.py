@@ -3,6 +3,8 @@ play the same capped episodes, the ratios are the rates', PettingZoo's parts add
 duel of OpenSpiel's ISMCTS against our MCTS counts every match once with intervals around the rates."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("pyspiel")
@@ -23,15 +25,41 @@ def test_random_episodes_through_the_three_ways():
 def test_pettingzoo_parts_per_decision():
     out = bench.pettingzoo_parts("samarkand", players=3, episodes=1, cap=40)
     assert out["decisions"] == 40                                               # cut at the cap
-    assert set(out) == {"observation", "tensor", "mask", "sample", "flatnonzero", "step", "raw", "decisions"}
-    assert all(out[part] > 0 for part in ("observation", "tensor", "step", "raw"))
+    assert set(out) == {"tensor", "mask", "sample", "flatnonzero", "step", "tensor_readable", "raw", "decisions"}
+    assert all(out[part] > 0 for part in ("tensor", "tensor_readable", "step", "raw"))
 
 
 def test_the_duel_counts_every_match(tmp_path):
     out = bench.duel("jaipur", games=2, simulations=3, checkpoint_dir=str(tmp_path))
-    assert out["games"] == 2 and out["simulations"] == 3 and out["seconds_per_move"] > 0
+    assert out["games"] == 2 and out["simulations"] == 3 and out["cpu_seconds_per_move"] > 0
     assert out["ismcts"]["wins"] + out["mcts"]["wins"] + out["draws"] == 2
     for bot in ("ismcts", "mcts"):
         low, high = out[bot]["ci95"]
         assert 0 <= low <= out[bot]["win_rate"] <= high <= 1
-    assert len((tmp_path / "ismcts_vs_mcts_jaipur_seed0.jsonl").read_text().splitlines()) == 2
+        assert out[bot]["cpu_s_per_move"] > 0 and out[bot]["decisions_per_match"] > 0
+    assert out["mcts"]["iterations_per_move"] >= 1 and out["cpu_s_per_match"] > 0
+    path = tmp_path / "ismcts_vs_mcts_jaipur_seed0.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [row["match"] for row in rows] == [0, 1] and [row["seat_ismcts"] for row in rows] == [0, 1]
+    for row in rows:                                   # each match carries both sides' CPU seconds a move
+        assert row["cpu_seconds_per_move"] == out["cpu_seconds_per_move"]
+        assert row["decisions_ismcts"] > 0 and row["decisions_mcts"] > 0
+        assert row["cpu_s_per_move_ismcts"] > 0
+        # our MCTS searches until its CPU budget, ISMCTS's recent time a move, is spent
+        assert row["cpu_s_per_move_mcts"] >= 0.5 * row["cpu_s_per_move_ismcts"]
+    again = bench.duel("jaipur", games=2, simulations=3, checkpoint_dir=str(tmp_path))   # read back, not replayed
+    assert again == out and len(path.read_text().splitlines()) == 2
+
+
+def test_the_calibration_is_cpu_time_of_ismcts():
+    from caravan_lessons.interop.agents import SearchAgent
+
+    assert bench.calibrate("jaipur", simulations=3, decisions=2) > 0
+    agent = SearchAgent(seed=1, simulations=3)
+    assert agent.cpu_times == [] and agent.times == []
+
+
+def test_our_mcts_budget_tracks_ismcts_in_the_match():
+    assert bench._tracked([], 0.5) == 0.5                                     # before ISMCTS has decided
+    assert bench._tracked([1.0, 2.0], 0.5) == 1.5
+    assert bench._tracked([9.0] + [1.0] * bench.TRACKED, 0.5) == 1.0          # its last TRACKED decisions

@@ -224,11 +224,36 @@ def test_what_a_seat_cannot_see_never_changes_its_tensor(game, players):
             worlds.append(spec(game).determinize(state.observation(seat), random.Random(k)))
             for world in worlds:
                 assert np.array_equal(codec.observe(world.observation(seat)), seen), (game, k, seat)
-                # and the view the adapters read (the observation without its event log)
+                # and the view the adapters read (the observation without its event log), and the tensor read
+                # straight from the state (PettingZoo's)
                 assert np.array_equal(codec.observe(spec(game).view(world, seat)), seen), (game, k, seat)
+                assert np.array_equal(codec.observe_state(world, seat), seen), (game, k, seat)
                 checked += 1
             changed += any(w.to_dict() != state.to_dict() for w in worlds)
     assert checked > 10 and changed > 2                     # the edits did change hidden parts
+
+
+@pytest.mark.parametrize("game, players", CASES)
+def test_the_tensor_straight_from_the_state_is_the_observations(game, players):
+    """``observe_state(state, seat)`` (the fast fill PettingZoo uses, where the codec has one) gives the very
+    array ``observe(state.observation(seat))`` gives, at every position of random games and every seat."""
+    codec = spec(game).codec(players)
+    positions = 0
+    for state in random_positions(game, players, SAMPLE[game]):
+        for seat in range(players):
+            fast, reference = codec.observe_state(state, seat), codec.observe(state.observation(seat))
+            assert fast.dtype == np.float32 and np.array_equal(fast, reference), (game, players, positions, seat)
+        positions += 1
+    assert positions > 50
+
+
+def test_observe_state_refuses_other_states_and_seats():
+    codec = spec("samarkand").codec(3)
+    with pytest.raises(ValueError, match="samarkand codec .*4-player"):
+        codec.observe_state(spec("samarkand").new_game(4, 1), 0)
+    for seat in (3, -1, True, 1.0):
+        with pytest.raises(ValueError, match="a seat is 0..2"):
+            codec.observe_state(spec("samarkand").new_game(3, 1), seat)
 
 
 @pytest.mark.parametrize("game", ["samarkand", "marco_polo"])
