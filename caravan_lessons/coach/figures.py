@@ -150,7 +150,7 @@ def review_seconds(game: str, budget_s: float, workers: int = 2, seed: int = 0) 
     frame = review(record, 0, budget_s=budget_s, workers=workers, progress=False)
     seconds = time.perf_counter() - started
     return {"game": game, "moves": len(record), "decisions": len(frame), "budget_s": budget_s, "workers": workers,
-            "seconds": seconds, "tags": frame["tag"].value_counts().to_dict()}
+            "seconds": seconds, "tags": frame["tag"].value_counts().to_dict(), "duels": frame.attrs["duels"]}
 
 
 def hint_ms(game: str, budget_s: float, positions: int = 10, seed: int = 0) -> float:
@@ -201,6 +201,8 @@ def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 0.8, 
             review = review_seconds(game, review_budget, workers=workers)
             figures[f"{game}_review_s"] = round(review["seconds"], 1)
             figures[f"{game}_review_decisions"] = review["decisions"]
+            figures[f"{game}_review_tags"] = review["tags"]
+            figures[f"{game}_review_duels"] = review["duels"]
         if positions and "agreement" in parts:
             simulations = idle_simulations(game, hint_budget) if idle else None
             found = agreement(game, positions, None if idle else hint_budget, factor, simulations=simulations,

@@ -241,6 +241,9 @@ class CoachPanel:
         from ..coach import review
 
         def moved(done: int, total: int) -> None:
+            # the total grows once the screening is done: the duels of the decisions that may be costly
+            if total > self.progress.max:
+                self.progress.max = total
             self.progress.value = done
 
         try:

@@ -100,8 +100,8 @@ def test_costly_moves_and_the_summary_follow_the_tags():
     assert [box.layout.display for box in app.coach.costly_boxes] == ["none"] * 3
     status = app.coach.review_status.value
     assert "the win chance fell from 80% to 0%, but no single move's loss is outside the uncertainty" in status
-    simulations = int(frame["simulations"].median())
-    assert 100 <= simulations < 110 and f"({simulations} simulations per decision)" in status
+    simulations = round(frame["simulations"].mean())              # the budget a decision had, on average
+    assert 90 <= simulations <= 110 and f"({simulations} simulations per decision)" in status
     assert "no move shown to lose" not in status
     frame["win_played"] = 0.5                                   # level all game: nothing to blame
     app.coach._show_review(frame, record, 0, background=False)

@@ -245,6 +245,24 @@ def test_review_tags_a_blunder_only_as_far_as_the_interval_allows():
     assert row.tag == "good" and row.loss_low < coach.THRESHOLDS["inaccuracy"]
 
 
+def test_review_at_the_apps_budget_shows_a_weak_bots_costly_move():
+    """A random bot losing to two planners, reviewed at what the apps' budget (1 s a decision) buys under load
+    (about 72 simulations a decision): every decision searched alone left every interval too wide for a tag,
+    all 50 moves "good". The screening finds the coach's best moves, the duels spend the rest of the game's
+    budget on the decisions that may be costly, and a costly move shows, within the same budget."""
+    record = coach.bot_record("marco_polo", ["random", "mp-planner", "mp-planner"], seed=0)
+    frame = coach.review(record, 0, simulations=72, progress=False)
+    assert len(frame) == len(coach.decisions(record, 0)) == 50
+    costly = frame[frame.tag != "good"]
+    assert len(costly) >= 1, frame[["played", "best", "loss", "loss_low", "loss_high", "tag"]]
+    assert all(costly.confirmed) and 1 <= frame.attrs["duels"] == frame.confirmed.sum() <= 12
+    assert all(frame.tag == frame.loss_low.map(coach.tag))          # a tag only as far as the interval allows
+    assert (costly.loss_low >= coach.THRESHOLDS["inaccuracy"]).all()
+    # the screening took half of each decision's share, the duels the rest: the game's budget, not more
+    assert frame.simulations.sum() <= 1.05 * 72 * len(frame)
+    assert (frame[frame.confirmed].simulations >= 36 + 4 * 72).all()
+
+
 def test_review_can_be_cancelled(records):
     stop = threading.Event()
     frame = coach.review(records["jaipur"], 0, simulations=10, progress=False, cancel=stop,
