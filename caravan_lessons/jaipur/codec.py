@@ -242,6 +242,34 @@ class JaipurCodec(Codec):
         x.append(1.0 if o["camel_token"] == me else 0.0)
         out[:] = x
 
+    def _fill_state(self, state, me: int, out) -> None:
+        """:meth:`_fill` read from the engine ``state`` for seat ``me`` (the observation's numbers, the same
+        arithmetic): the other hand by its size, the deck by its size, the other seat's bonus tokens by their
+        sizes until the round is over."""
+        seats = egocentric(me, 2)
+        phase, hand, market, discard, taken = state.phase, state.hands[me], state.market, state.discard, state.tokens_taken
+        x = [1.0 if state.current_player == me else 0.0]
+        x += one_hot(phase, (PLAYING, ROUND_OVER, MATCH_OVER))
+        x += one_hot(min(state.round_index, 3), (0, 1, 2, 3))
+        x += [state.seals[s] / 2 for s in seats]
+        x += [market[i] / MARKET_SIZE for i in range(len(CARD_TYPES))]
+        x += [hand[i] / HAND_LIMIT for i in range(len(CARD_TYPES))]
+        x.append(sum(state.hands[1 - me]) / HAND_LIMIT)
+        x += [state.herds[s] / CARD_COUNTS[CAMEL_INDEX] for s in seats]
+        x.append(len(state.deck) / _DECK)
+        x += [discard[i] / CARD_COUNTS[i] for i in range(len(CARD_TYPES))]
+        x += [(len(GOODS_TOKENS[g]) - taken[g]) / len(GOODS_TOKENS[g]) for g in range(N_GOODS)]
+        x += [(GOODS_TOKENS[g][taken[g]] if taken[g] < len(GOODS_TOKENS[g]) else 0) / 7 for g in range(N_GOODS)]
+        x += [len(state.bonus_stacks[size]) / len(values) for size, values in BONUS_TOKENS.items()]
+        goods = state.goods_tokens
+        x += [sum(v for _, v in goods[s]) / 100 for s in seats]
+        x += [len(goods[s]) / 20 for s in seats]
+        bonus, revealed = state.bonus_tokens, phase is not PLAYING
+        x += [sum(1 for z, _ in bonus[s] if z == size) / 5 for s in seats for size in BONUS_TOKENS]
+        x += [sum(v or 0 for _, v in bonus[s]) / 50 if (s == me or revealed) else 0 / 50 for s in seats]
+        x.append(1.0 if state.camel_token == me else 0.0)
+        out[:] = x
+
 
 def codec(players: int = 2) -> JaipurCodec:
     """The Jaipur codec (built once; Jaipur is played by 2).

@@ -339,6 +339,94 @@ class MarcoPoloCodec(Codec):
         x[at["options"]] = o["options"]["objectives"] == 4
         x[at["options"] + 1] = bool(o["options"]["player_count_variant"])
 
+    def _fill_state(self, state, me: int, x) -> None:
+        """:meth:`_fill` read from the engine ``state`` for seat ``me`` (the observation's numbers, the same
+        arithmetic): the other seats' objectives never read (nor those of a pending objectives task of
+        another seat), the piles by their sizes."""
+        p = self.players
+        seats = egocentric(me, p)
+        rank = {s: k for k, s in enumerate(seats)}
+        at = self.at
+        tasks = state.tasks
+        x[0] = (tasks[0][1] if tasks else -1 if state.phase == "over" else state.current) == me
+        x[at["phase"] + PHASES.index(state.phase)] = 1
+        x[at["round"] + state.round - 1] = 1
+        x[at["start_player"] + rank[state.start_player]] = 1
+        if state.current in rank:
+            x[at["turn"] + rank[state.current]] = 1
+        kinds, locations, location = self._die_index, len(self.locations), self._location
+        n_kinds, n_characters = len(kinds), len(CHARACTERS)
+        for k, s in enumerate(seats):
+            character = state.characters[s]
+            if character:
+                x[at["characters"] + k * n_characters + CHARACTERS.index(character)] = 1
+            x[at["coins"] + k] = state.coins[s] / 30
+            x[at["camels"] + k] = state.camels[s] / 20
+            x[at["vp"] + k] = state.vp[s] / 100
+            for g, n in enumerate(state.goods[s]):
+                x[at["goods"] + 3 * k + g] = n / 10
+            for colour, value in state.dice[s]:
+                x[at["dice"] + k * n_kinds + kinds[colour, value]] += 0.2
+            x[at["posts_left"] + k] = state.posts_left[s] / 11
+            for where in state.travellers[s]:
+                x[at["travellers"] + k * locations + location[where]] += 0.5
+        placed = state.spaces
+        for space, here in placed.items():
+            j = self._space_index.get(space)
+            if j is None:
+                continue
+            x[at["space_dice"] + j] = len(here) / 4
+            for seat, colour, _value in here:
+                if colour == "own" and seat in rank:
+                    x[at["space_seats"] + j * p + rank[seat]] = 1
+        x[at["khan_top"]] = max((value for _, _, value in placed.get("khan", ())), default=0) / 6
+        x[at["black_dice"]] = state.black_dice / 5
+        cities = self._city
+        for city, owners in state.posts.items():
+            for s in owners:
+                x[at["posts"] + cities[city] * p + rank[s]] = 1
+        for place, s in enumerate(list(state.posts.get("beijing", ()))[:4]):
+            x[at["beijing_order"] + place * p + rank[s]] = 1
+        x[at["main_done"]] = bool(state.main_done)
+        x[at["black_bought"]] = bool(state.black_bought)
+        for city in state.posted_this_turn:
+            x[at["posted_this_turn"] + cities[city]] = 1
+        if state.last_traveller is not None:
+            x[at["last_traveller"] + rank[state.last_traveller]] = 1
+        large, n_bonus = self._large, len(self.outpost_ids)
+        for city, bonus in state.outposts.items():
+            if bonus is not None:
+                x[at["outposts"] + large[city] * n_bonus + self._outpost[bonus]] = 1
+        card_index = self._card
+        for city, ids in state.city_cards.items():
+            for card in ids:
+                x[at["city_cards"] + card_index[card] * len(large) + large[city]] = 1
+        for card in self.cards:
+            if placed.get(f"city:{card}"):
+                x[at["used_cards"] + card_index[card]] = 1
+        contract, c = self._contract, len(self.contracts)
+        for column, cid in enumerate(list(state.board_contracts)[:6]):
+            if cid is not None:
+                x[at["board_contracts"] + column * c + contract[cid]] = 1
+        for k, pile in enumerate(list(state.piles)[:4]):
+            x[at["piles"] + k] = len(pile) / 6
+        x[at["piles"] + 4] = len(state.special_pile) / 20
+        for key, held in (("active", state.active), ("fulfilled", state.fulfilled)):
+            for k, s in enumerate(seats):
+                for cid in held[s]:
+                    x[at[key] + k * c + contract[cid]] = 1
+        for i in state.objectives[me]:
+            x[at["objectives"] + self._objective[i]] = 1
+        task = tasks[0] if tasks and tasks[0][0] in TASK_KINDS else None
+        if task:
+            x[at["task"] + TASK_KINDS.index(task[0])] = 1
+            x[at["task_owner"] + rank[task[1]]] = 1
+            hidden = task[0] == "objectives" and task[1] != me      # the observation shows it as []
+            if len(task) > 2 and not hidden and type(task[2]) is int:
+                x[at["task_number"]] = task[2] / 10
+        x[at["options"]] = state.options["objectives"] == 4
+        x[at["options"] + 1] = bool(state.options["player_count_variant"])
+
 
 def _decider(o: dict) -> int:
     """The seat that decides in an observation: the owner of the first pending task, else whose turn."""
