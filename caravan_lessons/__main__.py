@@ -299,6 +299,10 @@ def cmd_league(args) -> int:
 
     low, high = SEATS.get(args.game, (2, 4))
     players = args.players if args.players is not None else max(low, min(high, len(args.bots)))
+    if args.game == "caravan" and args.bots.count("random") >= players:  # some game would seat only random bots
+        from .caravan.agents import RANDOM_NEVER_ENDS
+
+        raise ValueError(f"{RANDOM_NEVER_ENDS} (this league seats {players} random bots at one table)")
     if args.csv is not None:  # before any game is played, not after the whole league
         _check_csv_path(args.csv)
     executor = client = None
