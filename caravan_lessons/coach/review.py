@@ -234,18 +234,21 @@ def review(record, seat: int, budget_s: float = 0.5, *, game: str | None = None,
         record: a :class:`~caravan_lessons.coach.records.GameRecord` (an app's ``record()``), its
             ``to_dict()``, or the path of a saved record.
         seat: the seat to review.
-        budget_s: seconds of search per decision (a positive number; a Jaipur round has about 25
-            decisions a seat, a game of the map games 25 to 80).
+        budget_s: seconds of search per decision on average (a positive number; a Jaipur round has about 25
+            decisions a seat, a game of the map games 25 to 100): the review spends ``budget_s`` times the
+            decisions, half on screening every decision, the rest on duels where the choice is real (module notes).
         game: if given, the game the record must be of (the apps pass theirs).
-        simulations: a fixed number of simulations per decision instead (reproducible).
-        seed: seeds every search (decision ``k`` uses ``derive_seed(seed, "review", move number)``).
+        simulations: a fixed number of simulations per decision on average instead (reproducible).
+        seed: seeds every search (decision ``k`` uses ``derive_seed(seed, "review", move number)``, its duel
+            ``derive_seed(seed, "review duel", move number)``).
         width: candidate moves judged per decision (default as for a hint).
         workers: processes judging decisions side by side (1: in this process; 2 uses both cores).
         progress: show a tqdm progress bar.
         cancel: a ``threading.Event`` or a function returning True to stop early; interrupting the
             kernel (Ctrl+C) stops too. The rows done so far are returned, with
             ``df.attrs["cancelled"] = True``.
-        on_row: called as ``on_row(done, total)`` after each decision (the apps move a progress bar).
+        on_row: called as ``on_row(done, total)`` after each decision screened and each duel (the apps move a
+            progress bar; ``total`` grows by the duels once the screening is done).
 
     Returns:
         a DataFrame with the columns :data:`COLUMNS`: ``decision`` (1, 2, ... for the seat),
@@ -255,8 +258,10 @@ def review(record, seat: int, budget_s: float = 0.5, *, game: str | None = None,
         process's language: :func:`caravan_lessons.moves.move_words`; the engine's actions of the best
         moves are in ``df.attrs["best_actions"]``), the win chances after each with their 95 % intervals,
         the ``loss`` of win chance with its interval, the ``tag`` (:data:`THRESHOLDS`),
-        ``simulations`` and ``seconds``. ``df.attrs`` holds ``game``, ``seat``, ``scope``,
-        ``thresholds``, ``cancelled``, ``seconds`` and ``hints`` (the full :class:`~.hints.Hint` per row).
+        ``simulations`` and ``seconds`` (screening and duel together), and ``confirmed`` (True: the
+        estimates and the tag are the duel's). ``df.attrs`` holds ``game``, ``seat``, ``scope``,
+        ``thresholds``, ``cancelled``, ``seconds``, ``duels`` (how many) and ``hints`` (the screening's
+        :class:`~.hints.Hint` per row).
 
     Raises:
         ValueError: not a record, a damaged record or one of another game, a seat not in the game, a
