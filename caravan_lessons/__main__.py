@@ -83,6 +83,14 @@ def _counter(low: int, high: int, what: str = "a positive whole number"):
 
 
 _positive = _counter(1, 10**6)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    """``I/N`` with whole numbers 0 <= I < N <= 256 (a shard of the agreement positions)."""
+    index, _, count = text.partition("/")
+    if not (index.isdigit() and count.isdigit() and 0 <= int(index) < int(count) <= 256):
+        raise argparse.ArgumentTypeError(f"expected I/N with 0 <= I < N <= 256, such as 0/2 (not {text[:40]!r})")
+    return int(index), int(count)
 _processes = _counter(1, 256)
 _non_negative = _counter(0, 10**5, "a whole number >= 0")
 
@@ -192,6 +200,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--coach-minutes", type=_counter(1, 10**4, "a whole number of minutes"), default=None, metavar="MINUTES",
                        help="with --coach: each game's agreement starts no new position after this many minutes "
                             "(the positions judged and the Wilson interval are printed)")
+    bench.add_argument("--coach-record", default=None, metavar="FILE",
+                       help="with --coach: keep each agreement verdict in this JSON Lines file as it is judged, and "
+                            "resume from the verdicts already there (with --coach-idle also each game's calibration)")
+    bench.add_argument("--coach-shard", type=_shard, default=(0, 1), metavar="I/N",
+                       help="with --coach: judge only the agreement positions k with k %% N == I (run N processes "
+                            "on one --coach-record; the figure printed counts the whole record)")
     rules = sub.add_parser("rules", help="print a game's rule clauses with their IDs")
     rules.add_argument("game", type=_game)
     rules.add_argument("--lang", default=None, metavar="LANG",
@@ -285,6 +299,10 @@ def cmd_league(args) -> int:
 
     low, high = SEATS.get(args.game, (2, 4))
     players = args.players if args.players is not None else max(low, min(high, len(args.bots)))
+    if args.game == "caravan" and args.bots.count("random") >= players:  # some game would seat only random bots
+        from .caravan.agents import RANDOM_NEVER_ENDS
+
+        raise ValueError(f"{RANDOM_NEVER_ENDS} (this league seats {players} random bots at one table)")
     if args.csv is not None:  # before any game is played, not after the whole league
         _check_csv_path(args.csv)
     executor = client = None
@@ -424,7 +442,8 @@ def _run(args) -> int:
 
                 return run_coach_bench(games=args.coach_games, positions=args.positions, as_json=args.json,
                                        browser=args.browser, parts=args.coach_parts, idle=args.coach_idle,
-                                       minutes=args.coach_minutes)
+                                       minutes=args.coach_minutes, record=args.coach_record,
+                                       shard=args.coach_shard)
             if args.browser:
                 from .bench import run_browser_bench
 

@@ -199,6 +199,26 @@ def language(code: str | None) -> Iterator[str]:
         set_language(before)
 
 
+@contextmanager
+def wording_in(code: str) -> Iterator[str]:
+    """Messages in ``code`` inside the ``with`` block, for wording a text stored earlier in the language it
+    was made in (a log line kept as its message and fields, worded when first read). Unlike
+    :func:`language` it changes neither the chosen language nor tells the listeners (no app redraws): only
+    the words made inside the block. ``code`` is a code :func:`get_language` gave."""
+    global _active, _active_translation
+    if _active is None:
+        get_language()
+    if code == _active:
+        yield code
+        return
+    before = _active, _active_translation
+    try:
+        _activate(code)
+        yield code
+    finally:
+        _active, _active_translation = before
+
+
 def on_language_change(callback: Callable[[str], object]) -> Callable[[], None]:
     """Call ``callback(code)`` after every change of language; returns a function that stops it.
 

@@ -106,6 +106,10 @@ def test_each_game_reads_bot_names_in_its_own_registry():
     (["simulate", "jaipur", "--bots", "mp-greedy", "random"], "is a Marco Polo bot"),
     (["simulate", "caravan", "--bots", "mp-greedy", "greedy"], "is a Marco Polo bot"),
     (["simulate", "jaipur", "--players", "2"], "--players is for caravan"),
+    # a league whose tables can seat only random bots (it ran 100,000 decisions before saying so)
+    (["league", "caravan", "--bots", "random", "random", "--games", "2"], "almost never end"),
+    (["league", "caravan", "--bots", "random", "random", "greedy", "--players", "2", "--games", "2"],
+     "seats 2 random bots"),
 ])
 def test_bots_of_another_game_or_that_never_finish_are_refused(args, expected):
     done = run(*args)

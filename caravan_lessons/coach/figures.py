@@ -18,7 +18,8 @@ from ..core import derive_seed, game_module
 from .hints import advise
 from .records import GameRecord
 
-__all__ = ["agreement", "bot_game", "idle_simulations", "midgame_positions", "review_seconds", "wilson"]
+__all__ = ["agreement", "bot_game", "idle_simulations", "midgame_positions", "read_record", "recorded_simulations",
+           "review_seconds", "wilson"]
 
 PLAYERS = {"jaipur": 2, "samarkand": 4, "caravan": 4, "marco_polo": 4}
 """Seats of the positions the figures use (the apps' default tables)."""
@@ -96,25 +97,109 @@ def wilson(hits: int, n: int) -> tuple[float, float]:
     return float(ci.low), float(ci.high)
 
 
+RECORD_KEYS = {"position": ("game", "k", "seed", "budget_s", "simulations", "factor", "same", "within", "short",
+                             "long"),
+               "calibration": ("game", "hint_budget_s", "simulations")}
+"""The fields every line of an agreement record has, by its ``kind``."""
+
+
+def read_record(path) -> list[dict]:
+    """The lines of an agreement record (JSON Lines, one object a line: ``kind`` "position" or "calibration" with
+    the fields of :data:`RECORD_KEYS`); a missing file is an empty record.
+
+    Raises:
+        ValueError: a line that is not such an object (its line number said), or a path that is a folder."""
+    import json
+    from pathlib import Path
+
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"the agreement record {path} is a folder; give a file path")
+    if not path.exists():
+        return []
+    lines = []
+    with path.open(encoding="utf-8") as handle:
+        for number, text in enumerate(handle, 1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+            except ValueError:
+                line = None
+            keys = RECORD_KEYS.get(line.get("kind")) if isinstance(line, dict) else None
+            if keys is None or any(key not in line for key in keys):
+                raise ValueError(f"the agreement record {path}, line {number}: not a line of an agreement record "
+                                 f"(a JSON object with kind 'position' or 'calibration' and its fields)")
+            lines.append(line)
+    return lines
+
+
+def _append(path, line: dict) -> None:
+    """One line appended in one write (lines from several processes sharing the file do not interleave)."""
+    import json
+
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(line) + "\n")
+
+
+def recorded_simulations(game: str, budget_s: float, record) -> int:
+    """The idle simulations of :func:`idle_simulations` for ``game`` at ``budget_s``, read from the ``record``
+    if a calibration is there (so that every shard and every resumed run uses the same), else measured now and
+    written to it (shards that calibrate at the same time all take the first line written)."""
+    def first():
+        return next((line["simulations"] for line in read_record(record) if line["kind"] == "calibration"
+                     and line["game"] == game and line["hint_budget_s"] == budget_s), None)
+
+    found = first()
+    if found is None:
+        _append(record, {"kind": "calibration", "game": game, "hint_budget_s": budget_s,
+                         "simulations": idle_simulations(game, budget_s)})
+        found = first()  # shards that calibrated at once all take the line written first
+    return found
+
+
 def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, factor: int = 20, seed: int = 0,
-              progress: bool = True, simulations: int | None = None, minutes: float | None = None) -> dict:
+              progress: bool = True, simulations: int | None = None, minutes: float | None = None,
+              record=None, shard: tuple[int, int] = (0, 1)) -> dict:
     """Agreement of the hint (``budget_s`` seconds, or ``simulations``) with a search ``factor`` times longer,
     on ``positions`` mid-game positions: ``same`` (the same move), ``within`` (another move, whose interval in
     the longer search reaches its best move's interval: the longer search cannot tell them apart),
     ``rate`` = (same + within) / positions with its 95 % Wilson interval (``low``, ``high``), and the mean
     simulations of each search. With ``simulations`` the figure is the same on every machine. With
     ``minutes``, no new position is started after that time: ``positions`` says how many were judged
-    (``asked``: how many were wanted)."""
+    (``asked``: how many were wanted).
+
+    With ``record`` (a JSON Lines file, see :func:`read_record`) every position judged is appended to it as it
+    is judged, and positions already there with the same game, seed, budget, simulations and factor are not
+    judged again: a sweep of hours can stop and resume, on this machine or another. With ``shard`` ``(i, n)``
+    this call judges only the positions ``k`` with ``k % n == i`` (run ``n`` processes on one record); the
+    figure returned counts every position of the record, whichever shard judged it.
+
+    Raises:
+        ValueError: a damaged record (:func:`read_record`) or a shard that is not ``0 <= i < n``."""
     from tqdm.auto import tqdm
 
-    same = within = 0
-    short_sims = long_sims = 0
+    index, shards = shard
+    if not (isinstance(index, int) and isinstance(shards, int) and 0 <= index < shards):
+        raise ValueError(f"shard must be (i, n) with 0 <= i < n, not {shard!r}")
+    key = {"game": game, "seed": seed, "budget_s": budget_s, "simulations": simulations, "factor": factor}
+
+    def recorded() -> dict:
+        if record is None:
+            return {}
+        return {line["k"]: line for line in read_record(record)
+                if line["kind"] == "position" and all(line[name] == value for name, value in key.items())
+                and line["k"] < positions}
+
+    done = recorded()
     long_budget = None if budget_s is None else budget_s * factor
     long_sims_wanted = None if simulations is None else simulations * factor
     started = time.perf_counter()
-    n = 0
+    verdicts = dict(done)
     states = itertools.islice(_midgame_positions(game, seed), positions)
     for k, state in enumerate(tqdm(states, total=positions, desc=f"{game} agreement", disable=not progress)):
+        if k % shards != index or k in done:
+            continue
         seat = state.current_player
         observation = state.observation(seat)
         actions = list(state.legal_actions())
@@ -122,23 +207,29 @@ def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, fac
                        seed=derive_seed(seed, "short", k))
         slow = advise(game, observation, actions, budget_s=long_budget, simulations=long_sims_wanted,
                       seed=derive_seed(seed, "long", k), keep=(quick.action,))
-        short_sims += quick.simulations
-        long_sims += slow.simulations
-        n += 1
-        if quick.action == slow.action:
-            same += 1
-        else:
-            judged = {e.action: e for e in slow.judged}
-            mine = judged[quick.action]
-            if mine.high >= slow.best.low:
-                within += 1
+        same = quick.action == slow.action
+        within = False
+        if not same:
+            mine = {e.action: e for e in slow.judged}[quick.action]
+            within = mine.high >= slow.best.low
+        verdicts[k] = dict(key, kind="position", k=k, same=same, within=within, short=quick.simulations,
+                           long=slow.simulations)
+        if record is not None:
+            _append(record, verdicts[k])
         if minutes is not None and time.perf_counter() - started > 60 * minutes:
             break
+    if record is not None:
+        verdicts.update(recorded())
+    n = len(verdicts)
+    same = sum(v["same"] for v in verdicts.values())
+    within = sum(v["within"] for v in verdicts.values())
     low, high = wilson(same + within, n) if n else (0.0, 1.0)
     return {"game": game, "positions": n, "asked": positions, "budget_s": budget_s, "simulations": simulations,
             "factor": factor, "same": same, "within": within, "rate": (same + within) / n if n else float("nan"),
-            "low": low, "high": high, "short_simulations": short_sims / max(n, 1),
-            "long_simulations": long_sims / max(n, 1), "seconds": time.perf_counter() - started}
+            "low": low, "high": high,
+            "short_simulations": sum(v["short"] for v in verdicts.values()) / max(n, 1),
+            "long_simulations": sum(v["long"] for v in verdicts.values()) / max(n, 1),
+            "seconds": time.perf_counter() - started}
 
 
 def review_seconds(game: str, budget_s: float, workers: int = 2, seed: int = 0) -> dict:
@@ -174,7 +265,8 @@ PARTS = ("hint", "review", "agreement")
 
 def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 0.8, factor: int = 20,
                     review_budget: float = 1.0, workers: int = 2, as_json: bool = False, browser: bool = False,
-                    parts=PARTS, idle: bool = False, minutes: float | None = None) -> int:
+                    parts=PARTS, idle: bool = False, minutes: float | None = None, record=None,
+                    shard: tuple[int, int] = (0, 1)) -> int:
     """``python -m caravan_lessons bench --coach``: per game, the hint's in-process time, the agreement of
     the hint with a ``factor`` times longer search on ``positions`` mid-game positions, and the wall time of
     a whole review (Jaipur: a round) with ``workers`` processes; the load average beside each. With
@@ -182,7 +274,10 @@ def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 0.8, 
     ``parts`` picks among :data:`PARTS`. With ``idle`` the agreement's searches run the simulations
     ``hint_budget`` (and ``factor`` times it) buys on an idle core (:func:`idle_simulations`), so a loaded
     machine gives the same figure; with ``minutes`` each game's agreement starts no new position after
-    that time (the positions judged and the Wilson interval say what it is worth).
+    that time (the positions judged and the Wilson interval say what it is worth). With ``record`` (a JSON Lines
+    file) and ``shard`` the agreement keeps each verdict as it is judged and resumes from those already there
+    (:func:`agreement`); with ``idle`` the record also keeps each game's calibration, so every shard and every
+    resumed run searches the same numbers of simulations.
     The defaults are the apps' (:data:`caravan_lessons.ui.coach_panel.HINT_BUDGET_S`, ``REVIEW_BUDGET_S``)."""
     import json
     import os
@@ -204,9 +299,13 @@ def run_coach_bench(games=None, positions: int = 200, hint_budget: float = 0.8, 
             figures[f"{game}_review_tags"] = review["tags"]
             figures[f"{game}_review_duels"] = review["duels"]
         if positions and "agreement" in parts:
-            simulations = idle_simulations(game, hint_budget) if idle else None
+            if idle:
+                simulations = (idle_simulations(game, hint_budget) if record is None
+                               else recorded_simulations(game, hint_budget, record))
+            else:
+                simulations = None
             found = agreement(game, positions, None if idle else hint_budget, factor, simulations=simulations,
-                              minutes=minutes, progress=not as_json)
+                              minutes=minutes, progress=not as_json, record=record, shard=shard)
             figures[f"{game}_agreement"] = round(found["rate"], 3)
             figures[f"{game}_agreement_wilson_95"] = [round(found["low"], 3), round(found["high"], 3)]
             figures[f"{game}_agreement_positions"] = found["positions"]

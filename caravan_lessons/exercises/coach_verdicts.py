@@ -5,8 +5,10 @@
     q = coach_question("jaipur")       # the game's question (Jaipur q7, Samarkand q7, Caravan q10, Marco Polo q8)
     q.check({"a": "A", "b": "C", "c": "B"})
 
-Each position offers three moves (A, B, C); the answer is which one the coach prefers, by letter or in the
-move's words. The coach decides among the three alone, with a fixed number of simulations and seed, so
+Each position offers three moves (A, B, C), named in the learner's words as the apps list them, in the
+language in use (:func:`caravan_lessons.moves.move_words`: "place a Levant camel on cedar wood (9)", not the
+engine's "g9"); the answer is which one the coach prefers, by letter or in the move's words (the engine's
+name of the move is read too). The coach decides among the three alone, with a fixed number of simulations and seed, so
 its verdict is the same on every machine; the package stores only the digests of the verdicts (as for
 every value question) and the tests check them against the coach itself (``tests/coach/test_exercises.py``),
 with the coach's intervals apart, so no verdict hangs on the luck of the simulations. The hand-graded part
@@ -29,7 +31,9 @@ SIMULATIONS = 600
 
 @dataclass(frozen=True)
 class CoachPosition:
-    """One position of a coach exercise: how to build it, the three moves offered, the rules in play."""
+    """One position of a coach exercise: how to build it, the three moves offered (``moves``: the engine's
+    ``str(action)``, which finds them among the legal moves; :func:`options` words them for the learner), the
+    rules in play."""
 
     game: str
     key: str
@@ -183,8 +187,27 @@ def position(game: str, key: str):
 
 
 def options(game: str, key: str) -> dict[str, str]:
-    """The moves offered in a position, letter -> move in words (``{"A": "sell 5 diamonds", ...}``)."""
-    return dict(zip(LETTERS, _entry(game, key).moves))
+    """The moves offered in a position, letter -> the move in the learner's words, in the language in use
+    (``{"A": "sell 5 diamonds", ...}``; :func:`caravan_lessons.moves.move_words`, as the apps list moves).
+
+    Raises:
+        ValueError: an unknown game or key.
+    """
+    from ..moves import move_words
+
+    state, actions = _offered(game, key)
+    return {letter: move_words(game, state, action) for letter, action in actions.items()}
+
+
+def _offered(game: str, key: str) -> tuple[Any, dict[str, Any]]:
+    """``(state, letter -> engine action)`` of position ``key``."""
+    from ..i18n import language
+
+    entry = _entry(game, key)
+    state = entry.build()
+    with language("en"):   # the engine's names of the moves are read in English (``moves`` are), whatever is shown
+        legal = {str(a): a for a in state.legal_actions()}
+    return state, {letter: legal[move] for letter, move in zip(LETTERS, entry.moves)}
 
 
 def _entry(game: str, key: str) -> CoachPosition:
@@ -200,10 +223,8 @@ def coach_verdict(game: str, key: str, simulations: int = SIMULATIONS):
     only (seed 0, ``simulations`` simulations): what the exercise's answers are checked against."""
     from ..coach.hints import advise
 
-    entry = _entry(game, key)
-    state = entry.build()
-    legal = {str(a): a for a in state.legal_actions()}
-    actions = [legal[m] for m in entry.moves]
+    state, offered = _offered(game, key)
+    actions = list(offered.values())
     return advise(game, state.observation(state.current_player), actions, budget_s=None, simulations=simulations,
                   seed=0, width=len(actions))
 
@@ -266,8 +287,9 @@ def _letter(game: str, key: str, value: Any, label: str) -> str:
         text = value.strip()
         if text.upper() in offered:
             return text.upper()
+        engine = dict(zip(LETTERS, _entry(game, key).moves))
         for letter, move in offered.items():
-            if text.lower() == move.lower():
+            if text.lower() in (move.lower(), engine[letter].lower()):   # the learner's words, or the engine's
                 return letter
     raise NotSolved(f"{label}_coach[{key!r}] is {short(value)}: give the letter of one of the moves offered "
                     f"({', '.join(offered)}) or the move in words.")

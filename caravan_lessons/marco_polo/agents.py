@@ -153,6 +153,20 @@ def _hops(state) -> dict:
     return found
 
 
+_PULLS: dict = {}
+"""(id of the hops table, cities, travellers, pull) -> :func:`_pull_terms` (the hops tables are kept for good)."""
+
+
+def _pull_terms(hops: dict, cities: tuple, travellers: tuple, pull: float) -> tuple:
+    """The pull of each city on the travellers, as :func:`plan_value` takes them off, in ``cities``' order."""
+    terms = []
+    for city in cities:  # a fixed order: the sum must not depend on the process's string hashing
+        weight = 1.8 if city == "beijing" else 1.0
+        steps = min(hops[t].get(city, 12) for t in travellers)
+        terms.append(pull * weight * min(steps, 8))
+    return tuple(terms)
+
+
 def plan_value(state, seat: int) -> float:
     """:func:`value` plus a plan: every objective city without the seat's trading post and Beijing pull its
     travellers (a point or so per step closer, more while rounds remain to get there), goods that a contract
@@ -166,11 +180,14 @@ def plan_value(state, seat: int) -> float:
     targets = {c for c in _targets(state, seat) if seat not in posts.get(c, ())}
     if seat not in posts.get("beijing", ()):
         targets.add("beijing")
-    travellers = state.travellers[seat]
-    for city in sorted(targets):  # a fixed order: the sum must not depend on the process's string hashing
-        weight = 1.8 if city == "beijing" else 1.0
-        steps = min(hops[t].get(city, 12) for t in travellers)
-        v -= pull * weight * min(steps, 8)
+    key = (id(hops), tuple(sorted(targets)), tuple(state.travellers[seat]), pull)
+    terms = _PULLS.get(key)
+    if terms is None:
+        if len(_PULLS) > 100_000:
+            _PULLS.clear()
+        terms = _PULLS[key] = _pull_terms(hops, key[1], key[2], pull)
+    for term in terms:   # one at a time, in the cities' order, as the sum was always made
+        v -= term
     contracts = _tables(state.data)[1]
     need0 = need1 = need2 = 0
     for cid in state.active[seat]:

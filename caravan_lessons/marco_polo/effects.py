@@ -40,7 +40,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core import RuleViolation, _short, plural
-from ..i18n import N_, Translated, tr
+from ..i18n import N_, Later, N_plural, Translated, tr
 from .actions import Choose, Move, amount_text, goods_text
 from .components import GOODS
 
@@ -74,6 +74,15 @@ def source_text(source: str) -> str:
     if source.startswith("bazaar column "):
         return tr("bazaar column {column}").format(column=source[len("bazaar column "):])
     return tr(source)
+
+
+def amounts_text(pairs) -> str:
+    """Amounts in words, joined: ``amounts_text(((5, "coins"), (1, "camels"))) == "5 coins, 1 camel"``."""
+    return ", ".join(amount_text(n, key) for n, key in pairs)
+
+
+def _city_name(board_map, city: str) -> str:
+    return board_map.name[city]
 
 
 def describe(state) -> str:
@@ -120,10 +129,10 @@ def gain(state, seat: int, items, rule: str, source: str) -> None:
         elif key == "black_die":
             follow.extend([("black_die", seat, rule)] * n)
             continue
-        got.append(amount_text(n, key))
+        got.append((n, key))
     if got:
-        state._log(seat, tr("Player {seat} gets {items} ({source}).").format(
-            seat=seat, items=", ".join(got), source=source_text(source)), rule)
+        state._say(seat, rule, N_("Player {seat} gets {items} ({source})."), seat=seat,
+                   items=Later(amounts_text, tuple(got)), source=Later(source_text, source))
     state.tasks[0:0] = follow
 
 
@@ -316,8 +325,8 @@ def _do_exchange(state, seat: int, card: int, direction: int, n: int) -> None:
     cost, reward = _exchange_bundles(state, card, direction)
     fixed = {k: v * n for k, v in cost.items() if k not in ("any_good", "different_goods")}
     pay(state, seat, fixed)
-    state._log(seat, tr("Player {seat} does city card {card} {times}.").format(
-        seat=seat, card=card, times=plural(n, "time")), "MP-CITY-3")
+    state._say(seat, "MP-CITY-3", N_("Player {seat} does city card {card} {times}."), seat=seat, card=card,
+               times=Later(plural, n, *N_plural("time")))
     follow = []
     if cost.get("any_good") or cost.get("different_goods"):
         follow.append(("pay_goods", seat, cost.get("any_good", 0) * n, (cost.get("different_goods", 0) // 2) * n,
@@ -352,7 +361,7 @@ def fulfil(state, seat: int, cid: int) -> None:
     pay(state, seat, contract["cost"])
     state.active[seat].remove(cid)
     state._own("fulfilled")[seat].append(cid)
-    state._log(seat, tr("Player {seat} fulfils contract {contract}.").format(seat=seat, contract=cid), "MP-BONUS-2")
+    state._say(seat, "MP-BONUS-2", N_("Player {seat} fulfils contract {contract}."), seat=seat, contract=cid)
     gain(state, seat, contract["reward"].items(), "MP-BONUS-2", "contracts")
 
 
@@ -364,7 +373,7 @@ def _take_contract(state, seat: int, cid: int, rule: str) -> None:
         state.tasks.insert(0, ("discard", seat, cid))
     else:
         state.active[seat].append(cid)
-        state._log(seat, tr("Player {seat} takes contract {contract}.").format(seat=seat, contract=cid), rule)
+        state._say(seat, rule, N_("Player {seat} takes contract {contract}."), seat=seat, contract=cid)
 
 
 def old_contracts(state, seat: int) -> list[int]:
@@ -481,8 +490,9 @@ def _do_move(state, seat: int, action: Move, plan: dict, rule: str) -> None:
     state.coins[seat] -= plan["coins"]
     for i, path in enumerate(action.paths):
         state._own("travellers")[seat][i] = path[-1]
-    state._log(seat, tr("Player {seat}: {action} (pays {coins}, {camels}).").format(
-        seat=seat, action=action, coins=plural(plan["coins"], "coin"), camels=plural(plan["camels"], "camel")), rule)
+    state._say(seat, rule, N_("Player {seat}: {action} (pays {coins}, {camels})."), seat=seat, action=action,
+               coins=Later(plural, plan["coins"], *N_plural("coin")),
+               camels=Later(plural, plan["camels"], *N_plural("camel")))
     stops = plan["passed"] if state.characters[seat] == "wilhelm" else []       # MP-CHAR-7
     state.tasks.insert(0, ("arrive", seat, tuple(stops + plan["ends"])))
 
@@ -517,15 +527,16 @@ def place_post(state, seat: int, city: str, follow: list, counts: bool) -> None:
             state.vp[seat] += points
             items = state._own("vp_items")[seat]
             items["trading posts"] = items.get("trading posts", 0) + points
-            state._log(seat, tr("Player {seat} places their {n}th trading post: {points}.").format(
-                seat=seat, n=n, points=plural(points, "victory point")), "MP-CHAR-7" if n == 11 else "MP-TRAVEL-7")
+            state._say(seat, "MP-CHAR-7" if n == 11 else "MP-TRAVEL-7",
+                       N_("Player {seat} places their {n}th trading post: {points}."), seat=seat, n=n,
+                       points=Later(plural, points, *N_plural("victory point")))
     if kind == "beijing":
         place = len(owners) - 1
-        state._log(seat, tr("Player {seat} places a trading post on Beijing's {points}-point space.").format(
-            seat=seat, points=state.data.tables["beijing_points"][place]), "MP-TRAVEL-6")
+        state._say(seat, "MP-TRAVEL-6", N_("Player {seat} places a trading post on Beijing's {points}-point space."),
+                   seat=seat, points=state.data.tables["beijing_points"][place])
     else:
-        state._log(seat, tr("Player {seat} places a trading post in {city}.").format(
-            seat=seat, city=state.map.name[city]), "MP-TRAVEL-4" if kind == "large" else "MP-TRAVEL-5")
+        state._say(seat, "MP-TRAVEL-4" if kind == "large" else "MP-TRAVEL-5",
+                   N_("Player {seat} places a trading post in {city}."), seat=seat, city=Later(_city_name, state.map, city))
     if kind == "large" and state.outposts.get(city) is not None:                     # MP-TRAVEL-4
         bonus = state._own("outposts").pop(city)
         follow.append(("gain", seat, tuple(state.data.outpost_bonuses[bonus].items()), "MP-TRAVEL-4",
@@ -638,7 +649,7 @@ def resolve(state, action, plan) -> None:
         _do_move(state, seat, action, plan, "MP-TRAVEL-2")
     elif kind == "extra_move":
         if plan.get("decline"):
-            state._log(seat, tr("Player {seat} gives up an extra move.").format(seat=seat), "MP-MOVE-1")
+            state._say(seat, "MP-MOVE-1", N_("Player {seat} gives up an extra move."), seat=seat)
         else:
             _do_move(state, seat, action, plan, "MP-MOVE-1")
     elif kind == "column":
@@ -651,11 +662,11 @@ def resolve(state, action, plan) -> None:
     elif kind == "goods":
         for i, n in enumerate(v):
             state.goods[seat][i] += n
-        state._log(seat, tr("Player {seat} takes {goods}.").format(seat=seat, goods=goods_text(v)), task[4])
+        state._say(seat, task[4], N_("Player {seat} takes {goods}."), seat=seat, goods=Later(goods_text, tuple(v)))
     elif kind == "pay_goods":
         for i, n in enumerate(v):
             state.goods[seat][i] -= n
-        state._log(seat, tr("Player {seat} pays {goods}.").format(seat=seat, goods=goods_text(v)), task[4])
+        state._say(seat, task[4], N_("Player {seat} pays {goods}."), seat=seat, goods=Later(goods_text, tuple(v)))
     elif kind == "contract":
         if v:
             cid = state.board_contracts[v - 1]
@@ -678,14 +689,15 @@ def resolve(state, action, plan) -> None:
         if v == task[2]:                            # [ruling] nothing old to discard: the new contract goes
             state.new_contracts = tuple(c for c in state.new_contracts if c != v)
             state._own("special_pile").append(v)
-            state._log(seat, tr("Player {seat} has no old contract to make room for contract {new}: it goes to the "
-                                "special pile.").format(seat=seat, new=v), "MP-CONTRACT-3")
+            state._say(seat, "MP-CONTRACT-3", N_("Player {seat} has no old contract to make room for contract {new}: "
+                                                 "it goes to the special pile."), seat=seat, new=v)
         else:
             state.active[seat].remove(v)
             state._own("special_pile").append(v)
             state.active[seat].append(task[2])
-            state._log(seat, tr("Player {seat} discards contract {old} to the special pile and takes contract {new}."
-                                ).format(seat=seat, old=v, new=task[2]), "MP-CONTRACT-3")
+            state._say(seat, "MP-CONTRACT-3",
+                       N_("Player {seat} discards contract {old} to the special pile and takes contract {new}."),
+                       seat=seat, old=v, new=task[2])
     elif kind == "column_bonus":
         gain(state, seat, (("coins", v), ("camels", task[2] - v)), "MP-CONTRACT-2", "contract column bonus")
     elif kind == "compensation":
@@ -697,8 +709,8 @@ def resolve(state, action, plan) -> None:
             if not posts[v]:
                 del posts[v]
             follow: list[tuple] = []
-            state._log(seat, tr("Player {seat} moves their trading post from {city}.").format(
-                seat=seat, city=state.map.name[v]), "MP-TRAVEL-11")
+            state._say(seat, "MP-TRAVEL-11", N_("Player {seat} moves their trading post from {city}."), seat=seat,
+                       city=Later(_city_name, state.map, v))
             place_post(state, seat, task[2], follow, counts=False)
             state.tasks[0:0] = follow
     elif kind == "repeat":
@@ -715,7 +727,7 @@ def resolve(state, action, plan) -> None:
         state.tasks[0:0] = follow
     elif kind == "copy":
         bonus = state.data.city_bonuses[v]
-        state._log(seat, tr("Player {seat} copies the city bonus {bonus}.").format(seat=seat, bonus=v), "MP-CITYBONUS-1")
+        state._say(seat, "MP-CITYBONUS-1", N_("Player {seat} copies the city bonus {bonus}."), seat=seat, bonus=v)
         gain(state, seat, bonus["gain"].items(), "MP-CITYBONUS-1", "city bonuses")
     elif kind == "objectives":
         state._own("objectives")[seat] = list(v)
@@ -761,8 +773,8 @@ def run(state) -> None:
             return
         if not opts:                          # nothing to choose from: the effect is lost (MP-MOVE-1 etc.)
             tasks.pop(0)
-            state._log(task[1], tr("Player {seat} cannot {choice}: nothing happens.").format(
-                seat=task[1], choice=DESCRIPTION[task[0]]), DECISION_RULE[task[0]])
+            state._say(task[1], DECISION_RULE[task[0]], N_("Player {seat} cannot {choice}: nothing happens."),
+                       seat=task[1], choice=Later(DESCRIPTION.__getitem__, task[0]))
             continue
         only = opts[0]
         resolve(state, only, check(state, only))

@@ -27,7 +27,7 @@ from typing import Any
 
 from .. import chance
 from ..core import Event, RuleViolation, _short, article, check_seed, plural
-from ..i18n import tr
+from ..i18n import N_, N_plural, Later, get_language, tr, wording_in
 from . import effects, movegen
 from .actions import Adjust, BuyBlackDie, Choose, EndTurn, Fulfil, Move, Place, Reroll
 from .components import GOODS, PILES, SPACE_NAMES, GameData, default_data
@@ -45,6 +45,57 @@ NEED_RULE = {"coins": "MP-ACT-3", "khan": "MP-KHAN-1", "contracts": "MP-CONTRACT
              "moneybag": "MP-BONUS-3"}
 
 _MAPS: dict[int, Map] = {}
+
+_END_TURN = EndTurn()
+
+_TEXT = Event.__dict__["text"]
+"""The slot behind ``Event.text`` (where a :class:`_Told` keeps its words once made)."""
+
+
+class _Told(Event):
+    """An :class:`~caravan_lessons.core.Event` worded when its ``text`` is first read, for the log: it keeps
+    the catalogue message (``N_``), its fields and the language of the moment it was logged, and words them in
+    that language (:func:`~caravan_lessons.i18n.wording_in`), so the line is the one an eager
+    ``tr(message).format(**fields)`` would have made then; searches and bots, which never read the log, never
+    pay for the words. The fields must not change afterwards: numbers, strings, tuples, actions (frozen) and
+    :class:`~caravan_lessons.i18n.Later` for words of the language (``Later(plural, 2, *N_plural("coin"))``).
+
+    It equals, hashes, prints and pickles as the plain Event with the same player, text and rule."""
+
+    __slots__ = ("_recipe",)
+
+    def __init__(self, player: int, rule: str, message: str, fields: dict, code: str):
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "_recipe", (message, fields, code))
+
+    @property
+    def text(self) -> str:
+        try:
+            return _TEXT.__get__(self, Event)
+        except AttributeError:
+            message, fields, code = self._recipe
+            if code == get_language():
+                text = tr(message).format(**fields) if fields else tr(message)
+            else:
+                with wording_in(code):
+                    text = tr(message).format(**fields) if fields else tr(message)
+            _TEXT.__set__(self, text)
+            return text
+
+    def __eq__(self, other):
+        if isinstance(other, Event):
+            return (self.player, self.text, self.rule) == (other.player, other.text, other.rule)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.text, self.rule))
+
+    def __repr__(self) -> str:
+        return f"Event(player={self.player!r}, text={self.text!r}, rule={self.rule!r})"
+
+    def __reduce__(self):
+        return Event, (self.player, self.text, self.rule)
 
 def _nested(rows):
     return [list(x) for x in rows]
@@ -258,8 +309,8 @@ class State:
             if self.players == 2:
                 self.spaces["coins"] = [(-1, "neutral", 1)]
         self.black_dice = self.data.tables["black_dice"]              # MP-ROUND-4 / MP-BONUS-6
-        self._log(-1, tr("Round {round} begins; player {seat} starts.").format(round=self.round, seat=self.start_player),
-                  "MP-ROUND-1")
+        self._say(-1, "MP-ROUND-1", N_("Round {round} begins; player {seat} starts."), round=self.round,
+                  seat=self.start_player)
         for seat in self.turn_order():                                # MP-ROUND-3
             for city in sorted(self.posts):
                 if seat in self.posts[city] and self.map.kind[city] == "small":
@@ -285,16 +336,15 @@ class State:
             values = [chance.randint(self.rng, 1, 6, "die") for _ in range(count)]
             self.dice[seat] = sorted([("own", v) for v in values[:5]] + [("white", v) for v in values[5:]])
             total = sum(values)
-            self._log(seat, tr("Player {seat} rolls {values} (total {total}).").format(
-                seat=seat, values=", ".join(map(str, values)), total=total), "MP-ROUND-4")
+            self._say(seat, "MP-ROUND-4", N_("Player {seat} rolls {values} (total {total})."), seat=seat,
+                      values=", ".join(map(str, values)), total=total)
             below = self.data.tables["compensation_below"] - total
             if below > 0:
                 self.tasks.append(("compensation", seat, below))
 
     def _end_round(self) -> None:
         """MP-TURN-2 / MP-ROUND-5 / MP-END-1."""
-        self._log(-1, tr("Round {round} ends: every player has used all their dice.").format(round=self.round),
-                  "MP-TURN-2")
+        self._say(-1, "MP-TURN-2", N_("Round {round} ends: every player has used all their dice."), round=self.round)
         if self.round >= self.data.tables["rounds"]:                  # MP-END-1
             self.phase = "over"
             self.current = -1
@@ -305,7 +355,7 @@ class State:
         # MP-ROUND-5: leftover contracts to the bottom of the special pile, a new pile comes out
         self._own("special_pile").extend(c for c in self.board_contracts if c is not None)
         self.board_contracts = self._own("piles").pop(0)
-        self._log(-1, tr("The contracts left go under the special pile; 6 new contracts come out."), "MP-ROUND-5")
+        self._say(-1, "MP-ROUND-5", N_("The contracts left go under the special pile; 6 new contracts come out."))
         for seat in range(self.players):
             self.dice[seat] = []
         self.round += 1
@@ -365,14 +415,14 @@ class State:
         if self.tasks:
             return effects.options(self)
         seat = self.current
-        if self.main_done:
-            return self._bonus_actions(seat, main_open=False) + [EndTurn()]
+        if self.main_done:                         # movegen.bonus_actions: self._bonus_actions, faster
+            return movegen.bonus_actions(self, seat, main_open=False) + [_END_TURN]
         mains = movegen.placements(self, seat)    # the same list as self._placements(seat), faster
         if not mains:                              # [ruling] the moneybag as the main action (MP-TURN-1)
             values = range(1, 7) if self.characters[seat] == "raschid" else (0,)
             mains = [Place("moneybag", (d,), v) for d in sorted(set(self.dice[seat])) for v in values[:1]]
-            return mains + self._bonus_actions(seat, main_open=False, moneybag=False)
-        return mains + self._bonus_actions(seat, main_open=True)
+            return mains + movegen.bonus_actions(self, seat, main_open=False, moneybag=False)
+        return mains + movegen.bonus_actions(self, seat, main_open=True)
 
     def why_illegal(self, action: Any) -> RuleViolation | None:
         """None if ``action`` is legal now, else the RuleViolation :meth:`apply` would raise."""
@@ -427,22 +477,22 @@ class State:
             self._pay_camels(self.current, self.data.tables["reroll_camels"], "MP-BONUS-4")
             self.dice[self.current].append((action.die[0], value))
             self.dice[self.current].sort()
-            self._log(self.current, tr("Player {seat} pays 1 camel and rerolls {a} {die}: {value}.").format(
-                seat=self.current, a=article(str(action.die[1])), die=action.die[1], value=value), "MP-BONUS-4")
+            self._say(self.current, "MP-BONUS-4", N_("Player {seat} pays 1 camel and rerolls {a} {die}: {value}."),
+                      seat=self.current, a=article(str(action.die[1])), die=action.die[1], value=value)
         elif isinstance(action, Adjust):
             self._take_die(self.current, action.die)
             self._pay_camels(self.current, self.data.tables["adjust_camels"], "MP-BONUS-5")
             self.dice[self.current].append((action.die[0], action.die[1] + action.delta))
             self.dice[self.current].sort()
-            self._log(self.current, tr("Player {seat} pays 2 camels and turns {a} {die} into {value}.").format(
-                seat=self.current, a=article(str(action.die[1])), die=action.die[1], value=action.die[1] + action.delta),
-                "MP-BONUS-5")
+            self._say(self.current, "MP-BONUS-5", N_("Player {seat} pays 2 camels and turns {a} {die} into {value}."),
+                      seat=self.current, a=article(str(action.die[1])), die=action.die[1],
+                      value=action.die[1] + action.delta)
         elif isinstance(action, BuyBlackDie):
             self._pay_camels(self.current, self.data.tables["black_die_camels"], "MP-BONUS-6")
             self.black_bought = True
             self.give_black_die(self.current, "MP-BONUS-6")
         elif isinstance(action, EndTurn):
-            self._log(self.current, tr("Player {seat} ends their turn.").format(seat=self.current), "MP-TURN-1")
+            self._say(self.current, "MP-TURN-1", N_("Player {seat} ends their turn."), seat=self.current)
             self._next_turn()
         effects.run(self)
 
@@ -575,6 +625,15 @@ class State:
             self._own("events")
         self.events.append(Event(player, text, rule))
 
+    def _say(self, player: int, rule: str, message: str, /, **fields) -> None:
+        """Log an event worded only when it is read (:class:`_Told`): ``message`` a catalogue message (``N_``),
+        ``fields`` what fills it, none of them to change afterwards (numbers, strings, tuples, actions, and
+        :class:`~caravan_lessons.i18n.Later` for words). The line read is the one :meth:`_log` of
+        ``tr(message).format(**fields)`` would have logged now."""
+        if self._shared and "events" in self._shared:
+            self._own("events")
+        self.events.append(_Told(player, rule, message, fields, get_language()))
+
     def _check_seat(self, player: Any) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
             raise ValueError(f"a seat is a whole number from 0 to {self.players - 1}, not {_short(player)}")
@@ -588,14 +647,14 @@ class State:
     def give_black_die(self, seat: int, rule: str) -> None:
         """A black die from the supply, rolled at once (MP-BONUS-6); none left: nothing (the reward is lost)."""
         if self.black_dice <= 0:
-            self._log(seat, tr("No black die is left for player {seat}.").format(seat=seat), rule)
+            self._say(seat, rule, N_("No black die is left for player {seat}."), seat=seat)
             return
         self.black_dice -= 1
         value = 0 if self.characters[seat] == "raschid" else chance.randint(self.rng, 1, 6, "black die")
         self.dice[seat].append(("black", value))
         self.dice[seat].sort()
-        self._log(seat, (tr("Player {seat} takes a black die and rolls {value}.") if value else
-                         tr("Player {seat} takes a black die.")).format(seat=seat, value=value), rule)
+        self._say(seat, rule, N_("Player {seat} takes a black die and rolls {value}.") if value else
+                  N_("Player {seat} takes a black die."), seat=seat, value=value)
 
     def has_post(self, seat: int, city: str) -> bool:
         return seat in self.posts.get(city, ())
@@ -834,13 +893,13 @@ class State:
             placed.append((seat, colour, action.set_to or value))
         if plan["pay"]:
             self.coins[seat] -= plan["pay"]
-            self._log(seat, tr("Player {seat} pays {coins}: the space was occupied.").format(
-                seat=seat, coins=plural(plan["pay"], "coin")), "MP-ACT-2")
+            self._say(seat, "MP-ACT-2", N_("Player {seat} pays {coins}: the space was occupied."), seat=seat,
+                      coins=Later(plural, plan["pay"], *N_plural("coin")))
         elif space in BLUE and len(placed) > len(action.dice) and self.characters[seat] == "berke":
-            self._log(seat, tr("Berke Khan uses the occupied space for free."), "MP-CHAR-3")
+            self._say(seat, "MP-CHAR-3", N_("Berke Khan uses the occupied space for free."))
         if space != "moneybag" or plan["fallback"]:
             self.main_done = True
-        self._log(seat, tr("Player {seat}: {action}.").format(seat=seat, action=action), "MP-ACT-1")
+        self._say(seat, "MP-ACT-1", N_("Player {seat}: {action}."), seat=seat, action=action)
         effects.main_action(self, seat, space, low)
 
     # --- reading helpers for bots and lessons ----------------------------------------------------------

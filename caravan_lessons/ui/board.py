@@ -137,11 +137,15 @@ class LiveBoard:
         """True for a clickable ipympl canvas."""
         return self.kind == "ipympl"
 
-    def show(self, artists=None) -> None:
-        """Show the figure now: ``artists`` (if given) become the moving artists; the marks are always among them."""
+    def show(self, artists=None, static_key=None) -> None:
+        """Show the figure now: ``artists`` (if given) become the moving artists; the marks are always among them.
+        ``static_key`` (if given) names the variant of the static part shown
+        (:meth:`~caravan_lessons.boards.Blitter.use_background`: a variant seen before is not drawn whole again)."""
         if artists is not None:
             self._artists = list(artists)
         self.blitter.set_artists([*self._artists, self.marks])
+        if static_key is not None:
+            self.blitter.use_background(static_key)
         if self.live:
             # before the browser's view said "initialized" there is nobody to send a frame to (and a frame sent
             # then becomes the model's first picture, which ipympl 0.10 stores without its data: prefix: a

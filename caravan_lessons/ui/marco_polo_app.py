@@ -395,9 +395,11 @@ class MarcoPoloApp(PlayShell):
             return
         self._drawn = key
         self.map_view.update(state, player=seat if seat >= 0 else None, reachable=reach, path=path, title="")
-        self.board.rebind(self.map_view.ax)            # the map is drawn anew when an outpost bonus is taken
+        self.board.rebind(self.map_view.ax)            # the map is built anew when the language changes
         self.board.mark(marks)
-        self.board.show(self.map_view._dynamic)
+        # the city notes change when an outpost bonus is taken (or the game is taken back before it was): the
+        # picture of the map kept for those notes is used again, not drawn whole (Try the better move)
+        self.board.show(self.map_view._dynamic, static_key=self.map_view.static_key)
 
     def _end_costs(self, state) -> dict:
         """Destination -> the cheapest coins of the listed travel paths ending there (camels counted as 1 coin)."""

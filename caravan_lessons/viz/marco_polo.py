@@ -321,7 +321,7 @@ def draw_map(state=None, ax=None, *, player=None, reachable=None, path=None, tit
             else:
                 ny, nva = y + dy - (1.5 if va == "top" else 0.9), "top"
             ax.text(x + dx, ny, city_notes[node], fontsize=9, ha=ha, va=nva, color="#444444", zorder=7,
-                    linespacing=1.0)
+                    linespacing=1.0, gid=f"note:{node}")
     _draw_beijing(state, ax, pos["beijing"])
     if state is not None:
         _draw_pieces(state, ax, pos, player)
@@ -773,7 +773,11 @@ class MapView:
     draws over it only the cost halos (reachable places by cost, as :func:`draw_map` shows them), the path, the
     travellers, the
     trading posts, Beijing's spaces and the title (``_dynamic``; matplotlib blitting on an Agg canvas). The
-    static picture is rebuilt only when the city notes change (an outpost bonus taken): then ``ax`` is new.
+    static picture is rebuilt (``ax`` new) only when the language or the players change; when only the city notes
+    change (an outpost bonus taken, or a game taken back to before it was: the review's **Try the better move**),
+    their texts are set anew on the same ``ax`` and :attr:`static_key` changes, so a
+    :class:`~caravan_lessons.boards.Blitter` can use again the picture it kept for those notes
+    (:meth:`~caravan_lessons.boards.Blitter.use_background`) instead of drawing the whole map.
 
     Args:
         state: the game to show first.
@@ -784,6 +788,8 @@ class MapView:
 
     Attributes:
         figure, ax: the matplotlib Figure and Axes (an ipympl canvas can show ``figure`` too).
+        static_key: what the static picture shows now (the city notes, the players, the language): equal keys,
+            equal static pictures on the same ``ax``.
     """
 
     def __init__(self, state, figsize=(11, 6.6), max_cost: float = 40, heading: bool = True):
@@ -860,8 +866,29 @@ class MapView:
                          *self.beijing, self.title]
         for artist in self._dynamic:
             artist.set_animated(True)
+        self.notes = {(text.get_gid() or "")[5:]: text for text in ax.texts if (text.get_gid() or "").startswith("note:")}
         self._signature = self._notes_signature(state)
+        self._built_outposts = dict(state.outposts)
         self._rebuilt = True
+
+    @property
+    def static_key(self):
+        return self._signature
+
+    def _renote(self, state) -> bool:
+        """Set the city notes' texts to ``state``'s on the same Axes, if only the outposts changed and every outpost
+        left was there when the map was built (a note never grows past the room the build fitted); else False."""
+        signature = self._notes_signature(state)
+        if signature[1:] != self._signature[1:] or any(
+                self._built_outposts.get(city) != bonus for city, bonus in state.outposts.items()):
+            return False
+        notes = _city_notes(state, self.graph)
+        if set(notes) != set(self.notes):
+            return False
+        for node, text in self.notes.items():
+            text.set_text(notes[node])
+        self._signature = signature
+        return True
 
     def _fit(self, ax, pad_px: float = 4.0) -> None:
         """Shrink the map's Axes until everything drawn on it (names such as "Venezia" left of their place, the
@@ -888,7 +915,7 @@ class MapView:
         _check_player(state, player)
         costs = _check_reachable(self.graph, reachable)
         route = _check_path(self.graph, path)
-        if self._notes_signature(state) != self._signature:
+        if self._notes_signature(state) != self._signature and not self._renote(state):
             self._build(state)
         self.halos.set_edgecolors([self.scale.to_rgba(costs[n]) if n in costs else (0, 0, 0, 0) for n in self.graph])
         for place, name in self.halo_names.items():
@@ -920,6 +947,7 @@ class MapView:
         if self._rebuilt:
             self._blitter.invalidate()
             self._rebuilt = False
+        self._blitter.use_background(self.static_key)
         return self._blitter.png()
 
 

@@ -62,3 +62,58 @@ def test_coach_bench_refuses_a_bad_time_limit_in_one_line(capsys):
         main(["bench", "--coach", "--coach-minutes", "0"])
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "--coach-minutes" in err and "whole number of minutes" in err
+
+
+def test_agreement_record_resumes_and_shards_count_the_whole_record(tmp_path):
+    """Each verdict is kept as it is judged; a second run judges nothing again; two shards on one record give
+    the figure of one run over all positions."""
+    record = tmp_path / "agreement.jsonl"
+    args = dict(positions=4, budget_s=None, simulations=10, factor=2, seed=3, progress=False)
+    whole = agreement("jaipur", **args)
+    first = agreement("jaipur", record=record, shard=(0, 2), **args)
+    assert first["positions"] == 2 and len(record.read_text().splitlines()) == 2
+    second = agreement("jaipur", record=record, shard=(1, 2), **args)
+    assert len(record.read_text().splitlines()) == 4
+    for key in ("positions", "same", "within", "rate", "short_simulations", "long_simulations"):
+        assert second[key] == whole[key], key
+    again = agreement("jaipur", record=record, **args)
+    assert len(record.read_text().splitlines()) == 4 and again["rate"] == whole["rate"]
+    # another budget is another figure: nothing of this record is counted for it
+    other = agreement("jaipur", record=record, **dict(args, simulations=12, positions=1))
+    assert other["positions"] == 1 and len(record.read_text().splitlines()) == 5
+
+
+def test_agreement_record_keeps_one_calibration_per_game(tmp_path, monkeypatch):
+    from caravan_lessons.coach import figures
+
+    record = tmp_path / "agreement.jsonl"
+    calls = []
+    monkeypatch.setattr(figures, "idle_simulations", lambda game, budget: calls.append(game) or 77)
+    assert figures.recorded_simulations("jaipur", 0.8, record) == 77
+    assert figures.recorded_simulations("jaipur", 0.8, record) == 77 and calls == ["jaipur"]
+    # a second calibration line written by a shard at the same time loses to the first
+    figures._append(record, {"kind": "calibration", "game": "jaipur", "hint_budget_s": 0.8, "simulations": 99})
+    assert figures.recorded_simulations("jaipur", 0.8, record) == 77
+
+
+@pytest.mark.parametrize("text", ["not json\n", "[1, 2]\n", '{"kind": "position", "game": "jaipur"}\n',
+                                  '{"kind": "other"}\n'])
+def test_a_damaged_agreement_record_is_one_clear_error(tmp_path, text):
+    from caravan_lessons.coach.figures import read_record
+
+    record = tmp_path / "agreement.jsonl"
+    record.write_text('{"kind": "calibration", "game": "jaipur", "hint_budget_s": 0.8, "simulations": 5}\n' + text)
+    with pytest.raises(ValueError, match="line 2: not a line of an agreement record"):
+        agreement("jaipur", positions=1, simulations=5, budget_s=None, record=record, progress=False)
+    with pytest.raises(ValueError, match="is a folder"):
+        read_record(tmp_path)
+
+
+@pytest.mark.parametrize("shard", ["2/2", "x", "1/0", "0/999"])
+def test_coach_bench_refuses_a_bad_shard_in_one_line(capsys, shard):
+    from caravan_lessons.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["bench", "--coach", "--coach-shard", shard])
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "--coach-shard" in err and "I/N" in err

@@ -135,6 +135,33 @@ def test_try_the_better_move_does_not_wait_for_the_pictures():
     app.close()
 
 
+def test_marco_polo_try_the_better_move_blits_the_map():
+    """Try the better move took 3-4.6 s in the browser under load: going back to before an outpost bonus was
+    taken built and drew the whole map again (0.5-0.8 s of kernel at load 8). The map kept the picture it had
+    with those city notes, and the rewind only blits the pieces over it."""
+    import random
+
+    app = quick(MarcoPoloApp(players=2, seed=1, seats=["human", "mp-greedy"]))
+    rng = random.Random(1)
+    while not app.paused:
+        assert app.play(rng.choice(app.state.legal_actions()))
+    app.coach.review_simulations = 60
+    assert app.coach.review(background=False) and app.coach._costly_rows
+    row = app.coach._costly_rows[0]
+    before = app.snapshots[app.coach._start + int(row.move_number) - 1]
+    assert before.outposts != app.state.outposts                 # an outpost bonus was taken since that move
+    blitter, full = app.board.blitter, app.board.blitter.full_draws
+    started = time.perf_counter()
+    assert app.coach.try_better(0)
+    print(f"try the better move: {1000 * (time.perf_counter() - started):.0f} ms")
+    assert blitter.full_draws == full and app.state.outposts == before.outposts
+    notes = {city: text.get_text() for city, text in app.map_view.notes.items()}
+    from caravan_lessons.viz.marco_polo import MapView
+
+    assert notes == {city: text.get_text() for city, text in MapView(app.state).notes.items()}
+    app.close()
+
+
 def test_review_runs_in_the_background_and_can_be_stopped():
     app = quick(JaipurApp(seed=5, bot="random"))
     to_round_end(app)

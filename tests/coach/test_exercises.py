@@ -2,6 +2,8 @@
 each one clear (the chosen move's interval above the others'), and the answers are read forgivingly."""
 import pytest
 
+from caravan_lessons.moves import move_words
+
 from caravan_lessons.exercises import caravan, jaipur, marco_polo, samarkand
 from caravan_lessons.exercises.coach_verdicts import POSITIONS, coach_verdict, options, position
 
@@ -17,7 +19,7 @@ def test_the_stored_verdict_is_the_coachs_and_clear(game, key):
     assert set(entry.moves) <= legal and len(entry.moves) in (2, 3)
     advice = coach_verdict(game, key)
     assert advice.clear, [str(e) for e in advice.judged]
-    letter = next(k for k, move in options(game, key).items() if move == str(advice.best.action))
+    letter = "ABC"[entry.moves.index(str(advice.best.action))]
     question = QUESTIONS[game]
     assert question.right(key, letter)
     assert not any(question.right(key, other) for other in options(game, key) if other != letter)
@@ -34,3 +36,34 @@ def test_answers_by_letter_or_in_words_and_wrong_ones_explained(capsys):
     assert q.check({"a": "A", "b": "C", "c": "B"}, part="b")
     assert not q.check({"a": "Z"}) and "give the letter of one of the moves offered" in capsys.readouterr().out
     assert not q.check(["A", "C", "B"]) and "should be a dict" in capsys.readouterr().out
+
+
+def test_the_moves_offered_are_in_the_learners_words_in_the_language_shown(monkeypatch):
+    """The exercises listed the moves by the engine's ids ("place a levant camel on g9", "fulfil contract 43"):
+    they are worded as the apps list moves, translated, and an answer in those words (or the engine's) is read."""
+    from caravan_lessons.exercises.coach_verdicts import show_position
+    from caravan_lessons.i18n import language
+
+    assert options("samarkand", "a")["A"] == "place a Levant camel on cedar wood (9)"
+    assert options("samarkand", "c") == {"A": "keep cedar wood (9)", "B": "sell cedar wood (9) for 3 dirhams"}
+    assert options("marco_polo", "a")["A"] == "fulfil #43: 1 camel + 2 silk -> 5 coins + 3 VP"
+    assert options("caravan", "b")["A"] == "place a camel on space 5 (1 action)"
+    for game, key in CASES:
+        state = position(game, key)
+        legal = {str(a): a for a in state.legal_actions()}
+        assert list(options(game, key).values()) == [move_words(game, state, legal[m]) for m in POSITIONS[game][key].moves]
+    with language("fi"):
+        assert options("samarkand", "a")["A"] == "aseta Levantti-suvun kameli ruutuun setripuu (9)"
+        assert options("jaipur", "a")["A"] == "myy: 5 timanttia"
+        q = QUESTIONS["samarkand"]
+        assert q._read({"a": "aseta Levantti-suvun kameli ruutuun setripuu (9)", "b": "B", "c": "C"}, ["a"])["a"] == "A"
+    q = QUESTIONS["samarkand"]
+    assert q._read({"a": "place a Levant camel on cedar wood (9)"}, ["a"])["a"] == "A"
+    assert q._read({"a": "place a levant camel on g9"}, ["a"])["a"] == "A"         # the engine's name still reads
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objects, **_: shown.extend(objects))
+    show_position("samarkand", "a")
+    text = next(o.data for o in shown if isinstance(o, IPython.display.Markdown))
+    assert "- **A**: place a Levant camel on cedar wood (9)" in text and "g9" not in text

@@ -248,3 +248,81 @@ def test_the_search_scores_a_new_leaf_at_once_by_default():
     assert MCTSAgent().rollout_depth("marco_polo") == 0
     assert MCTSAgent(depth=5).rollout_depth("marco_polo") == 5
     assert [MCTSAgent().rollout_depth(g) for g in ("jaipur", "samarkand", "caravan")] == [3, 0, 3]
+
+
+def test_log_lines_worded_when_read_are_the_lines_worded_when_logged():
+    """``State._say`` keeps a message and its fields and words them when ``text`` is first read, in the
+    language of the moment they were logged: the same line an eager ``tr(...).format(...)`` made then."""
+    import pickle
+
+    from caravan_lessons.core import Event
+    from caravan_lessons.i18n import get_language, language, set_language
+
+    before = get_language()
+    try:
+        set_language("pt")
+        state = new_game(3, seed=4, characters=["berke", "polos", "johannes"])
+        rng = random.Random(2)
+        for _ in range(40):
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        set_language("fi")                       # nothing read yet: the lines stay Portuguese
+        lazy = [e for e in state.events if type(e) is not Event]
+        assert lazy, "the turn's events are worded lazily"
+        texts = [e.text for e in state.events]
+        assert any("Jogador" in t for t in texts) and not any("Pelaaja" in t for t in texts)
+        assert get_language() == "fi"            # wording them changed nothing of the language chosen
+        with language("en"):
+            assert [e.text for e in state.events] == texts     # worded once, kept
+        for e in lazy[:20]:
+            plain = Event(e.player, e.text, e.rule)
+            assert e == plain and plain == e and hash(e) == hash(plain) and repr(e) == repr(plain)
+            assert str(e) == str(plain)
+            again = pickle.loads(pickle.dumps(e))
+            assert type(again) is Event and again == plain
+        assert pickle.loads(pickle.dumps(state)).events == state.events
+    finally:
+        set_language(before)
+
+
+def test_remembered_placements_match_fresh_ones_and_the_reference_over_many_positions():
+    """``movegen.placements`` remembers the main-space placements by ``_main_key``; over thousands of positions
+    (random games with random characters, and the MCTS's determinisations of them, so that many share a key)
+    it gives the very list, in the same order, that ``fresh_placements`` and the reference ``_placements``
+    give, also when asked for the first one only."""
+    movegen._MAIN_CACHE.clear()
+    compared = hits = 0
+    rng = random.Random(21)
+    seen_keys = set()
+    for state in positions(games=12, seed=17, every=1):
+        if state.tasks or state.main_done or state.is_terminal():
+            continue
+        worlds = [state, determinize(state.observation(state.current), rng)]
+        for world in worlds:
+            seat = world.current
+            key = movegen._main_key(world, seat, world.dice[seat])
+            hits += key in seen_keys
+            seen_keys.add(key)
+            remembered = movegen.placements(world, seat)
+            assert remembered == movegen.fresh_placements(world, seat) == world._placements(seat)
+            assert movegen.placements(world, seat, first_only=True) == world._placements(seat, stop_at_first=True)
+            assert movegen.placements(world, seat) == remembered          # from the memory this time
+            compared += 1
+    assert compared > 800 and hits > 300, (compared, hits)
+
+
+def test_remembered_bonus_actions_match_the_reference():
+    """``movegen.bonus_actions`` (the part beyond the contracts built once per key) gives ``_bonus_actions``'s
+    list, in its order, whatever the turn's stage, and ``legal_actions`` still ends a turn with EndTurn."""
+    movegen._BONUS.clear()
+    compared = 0
+    for state in positions(games=9, seed=23, every=1):
+        if state.tasks or state.is_terminal():
+            continue
+        seat = state.current
+        for main_open in (False, True):
+            for moneybag in (False, True):
+                assert movegen.bonus_actions(state, seat, main_open, moneybag) == \
+                    state._bonus_actions(seat, main_open, moneybag)
+                compared += 1
+    assert compared > 2000

@@ -9,6 +9,7 @@ import pytest  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 
 from caravan_lessons import marco_polo as mp  # noqa: E402
+from caravan_lessons.i18n import language  # noqa: E402
 from caravan_lessons.viz import marco_polo as vmp  # noqa: E402
 
 from .helpers import settle, turn_state  # noqa: E402
@@ -257,15 +258,27 @@ def test_map_view_redraws_the_moving_parts():
         view.render_png(state, path=["moscow", "beijing"])
 
 
-def test_map_view_rebuilds_when_an_outpost_bonus_is_taken():
+def test_map_view_renotes_when_an_outpost_bonus_is_taken_and_keeps_each_picture():
+    """Taking an outpost bonus changes only a city's note: the note is set anew on the same map, and the picture
+    of the map with each set of notes is kept, so going back to before the bonus was taken (the review's Try the
+    better move) blits over the kept picture instead of building and drawing the whole map (0.5-0.8 s of kernel
+    at load 8, 3-4.6 s in the browser)."""
     state = mp.new_game(2, seed=9)
     view = vmp.MapView(state)
-    view.render_png(state)
-    old_ax = view.ax
-    state.outposts.pop("moscow")
-    view.render_png(state)
-    assert view.ax is not old_ax
-    assert not any("outpost" in t.get_text() and t.get_position()[0] == 37.6 for t in view.ax.texts)
+    first = view.render_png(state)
+    old_ax, blitter = view.ax, view._blitter
+    taken = state.clone()
+    taken.outposts.pop("moscow")
+    second = view.render_png(taken)
+    assert view.ax is old_ax and second != first and "outpost" not in view.notes["moscow"].get_text()
+    assert {n: t.get_text() for n, t in view.notes.items()} == {
+        n: t.get_text() for n, t in vmp.MapView(taken).notes.items()}      # the notes a map built for it has
+    full = blitter.full_draws
+    assert view.render_png(state) == first and view.render_png(taken) == second
+    assert blitter.full_draws == full                                     # both pictures kept: no whole draw
+    with language("fi"):
+        view.render_png(taken)
+    assert view.ax is not old_ax                                          # a new language: built anew
 
 
 def test_map_redraw_figure_is_measured():
