@@ -28,7 +28,7 @@ token values (until the round ends) never reach it.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from ..codecs import Codec, egocentric, one_hot, whole_number
 from ..core import _short
@@ -194,14 +194,16 @@ class JaipurCodec(Codec):
 
     def _takes_of(self, market_code: int) -> list[tuple[int, int, int, int]]:
         """Every take of 2-5 goods from this market: (first id of its block, cards, goods mask, hand keep-mask)."""
-        counts = [market_code >> 4 * g & 15 for g in range(N_GOODS)]
+        # the goods on display as a sorted multiset: its k-combinations are the takes of k cards, each a
+        # sorted tuple as the blocks are keyed (tests/interop/test_codecs.py checks them against every
+        # multiset of 2-5 goods the market could hold)
+        shown = [g for g in range(N_GOODS) for _ in range(market_code >> 4 * g & 15)]
         found = []
-        for k in range(2, MARKET_SIZE + 1):
-            for take in combinations_with_replacement(range(N_GOODS), k):
-                if all(take.count(g) <= counts[g] for g in set(take)):
-                    mask = sum(1 << g for g in set(take))
-                    keep = sum(15 * CARD_CODE[g] for g in range(N_GOODS) if not mask >> g & 1)
-                    found.append((self._block[take], k, mask, keep))
+        for k in range(2, min(MARKET_SIZE, len(shown)) + 1):
+            for take in set(combinations(shown, k)):
+                mask = sum(1 << g for g in set(take))
+                keep = sum(15 * CARD_CODE[g] for g in range(N_GOODS) if not mask >> g & 1)
+                found.append((self._block[take], k, mask, keep))
         return sorted(found)
 
     def _gives_of(self, hand_code: int, mask: int, k: int, camels: int) -> tuple[int, ...]:

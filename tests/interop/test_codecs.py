@@ -279,3 +279,27 @@ def test_what_a_seat_sees_is_in_its_tensor(game):
     state.apply(state.legal_actions()[0])
     after = [codec.observe(state.observation(s)) for s in range(players)]
     assert all(not np.array_equal(a, b) for a, b in zip(before, after))
+
+
+def test_jaipur_takes_are_every_multiset_the_market_holds():
+    """The exchange takes of a market (built once per market, from its cards' combinations) are the
+    multisets of 2-5 goods it holds, checked against all of them, for every market of 5 cards."""
+    from itertools import combinations_with_replacement
+
+    from caravan_lessons.jaipur.components import CARD_CODE, CARD_TYPES, GOODS
+
+    codec = spec("jaipur").codec(2)
+    markets = 0
+    for market in combinations_with_replacement(range(len(CARD_TYPES)), 5):
+        counts = [market.count(c) for c in range(len(CARD_TYPES))]
+        code = sum(n * CARD_CODE[c] for c, n in enumerate(counts))
+        expected = []
+        for k in range(2, 6):
+            for take in combinations_with_replacement(range(len(GOODS)), k):
+                if all(take.count(g) <= counts[g] for g in set(take)):
+                    mask = sum(1 << g for g in set(take))
+                    keep = sum(15 * CARD_CODE[g] for g in range(len(GOODS)) if not mask >> g & 1)
+                    expected.append((codec._block[take], k, mask, keep))
+        assert codec._takes_of(code) == sorted(expected), market
+        markets += 1
+    assert markets == 462
