@@ -63,3 +63,17 @@ def test_our_mcts_budget_tracks_ismcts_in_the_match():
     assert bench._tracked([], 0.5) == 0.5                                     # before ISMCTS has decided
     assert bench._tracked([1.0, 2.0], 0.5) == 1.5
     assert bench._tracked([9.0] + [1.0] * bench.TRACKED, 0.5) == 1.0          # its last TRACKED decisions
+
+
+def test_the_command_line_picks_the_interop_games(monkeypatch):
+    from caravan_lessons import __main__ as cli
+
+    args = cli.build_parser().parse_args(["bench", "--interop", "--interop-games", "samarkand", "caravan",
+                                          "--duel-games", "6"])
+    assert args.interop_games == ["samarkand", "caravan"] and args.duel_games == 6
+    seen = {}
+    monkeypatch.setattr(bench, "run_interop_bench", lambda **kw: seen.update(kw) or 0)
+    assert cli.main(["bench", "--interop", "--interop-games", "caravan"]) == 0
+    assert seen["games"] == ["caravan"]
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["bench", "--interop", "--interop-games", "chess"])
