@@ -12,7 +12,9 @@
 * with ``--duel-games N``: OpenSpiel's ISMCTS (1,000 simulations a move, the game's own evaluator)
   against our MCTS given the same CPU time per move (the deciding thread's, measured on ISMCTS's first
   moves; our MCTS with ``clock="cpu"``), ``N`` two-player matches per game (seats alternate), wins with
-  95% Wilson intervals, and each side's CPU seconds a move as measured in the matches.
+  95% Wilson intervals, and each side's CPU seconds a move as measured in the matches. A match costs
+  about 80 CPU-s in Samarkand (54 decisions), 220 in Marco Polo (99) and 510 in Caravan (323), all
+  two-player (measured with 1,000 simulations; ISMCTS spends 1.5-2.3 CPU-s a move).
 """
 from __future__ import annotations
 
