@@ -104,6 +104,9 @@ class CaravanLessonsEnv(AECEnv):
         self._seen: dict = {}       # this step's observations by seat (see observe)
         self._no_mask = np.zeros(codec.n, dtype=np.int8)
         self._no_mask.flags.writeable = False
+        self._decoded: dict[int, Any] = {}    # id -> the codec's action (frozen values), decoded once each
+        self._over = False          # terminated or truncated (every agent's flag alike), or no agent left
+        self._rewarded = False      # self.rewards holds a nonzero reward (only at the end)
         self.actions_taken = 0
 
     # -- the AEC API ---------------------------------------------------------------------------
@@ -126,6 +129,7 @@ class CaravanLessonsEnv(AECEnv):
         self.actions_taken = 0
         self._legal = None
         self._seen = {}
+        self._over = self._rewarded = False
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -211,20 +215,29 @@ class CaravanLessonsEnv(AECEnv):
             raise RuleViolation(problem.rule, f"{agent} chose action {i} ({chosen}), which is not legal now: "
                                               f"{problem.message}")
         self._cumulative_rewards[agent] = 0.0
+        chosen = self._decoded.get(i)
+        if chosen is None:
+            chosen = self._decoded[i] = codec.decode(i)
         # i is among the legal ids, so its action is one of the engine's listed ones: its checked-once path
-        getattr(state, "_apply_listed", state.apply)(codec.decode(i))
+        getattr(state, "_apply_listed", state.apply)(chosen)
         self.actions_taken += 1
         self._legal = None
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:        # the rewards of the step before (zeros but at the end: kept, not rebuilt)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         if state.is_terminal():
             for a, r in zip(self.possible_agents, returns(self.spec.winners(state), self.players)):
                 self.rewards[a] = r
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
+            self._over = True
         elif self.actions_taken >= self.max_actions:
             self.truncations = dict.fromkeys(self.agents, True)
-        if not self._done():
+            self._over = True
+        if not self._over:
             self.agent_selection = self.possible_agents[state.current_player]
-        self._accumulate_rewards()
+        if self._rewarded:        # zero rewards leave the cumulative ones as they are
+            self._accumulate_rewards()
 
     def render(self):
         """The project's picture of the position as an RGB array (``render_mode="rgb_array"``), else None."""
@@ -257,7 +270,7 @@ class CaravanLessonsEnv(AECEnv):
         return agent
 
     def _done(self) -> bool:
-        return any(self.terminations.values()) or any(self.truncations.values()) or not self.agents
+        return self._over or not self.agents
 
     def _legal_ids(self) -> list[int]:
         if self._legal is None:
