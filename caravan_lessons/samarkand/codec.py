@@ -211,63 +211,82 @@ class SamarkandCodec(Codec):
     def _fill_state(self, state, me: int, x) -> None:
         """:meth:`_fill` read from the engine ``state`` for seat ``me`` (the observation's numbers, the same
         arithmetic): the seat's own hand, the other hands, the deck and the discards by their sizes only,
-        the bag as a set."""
+        the bag as a set. Written for speed (PettingZoo builds one a step): offsets bound once, only the
+        nonzero numbers written (``x`` is zeros)."""
         p, nf, g, at = self.players, len(self.families), GOODS_COUNT, self.at
-        seats = egocentric(me, p)
-        rank = {s: k for k, s in enumerate(seats)}
         x[0] = state.current_player == me
         x[at["phase"] + PHASES.index(state.phase)] = 1
-        x[at["active"] + rank[state.active]] = 1
+        x[at["active"] + (state.active - me) % p] = 1
         if state.pending:
             goods, holder = state.pending
             x[at["sale_goods"] + goods - 1] = 1
-            x[at["sale_holder"] + rank[holder]] = 1
+            x[at["sale_holder"] + (holder - me) % p] = 1
         tiles, sold, goods_at, relations = at["family_tiles"], at["sold"], at["goods_tiles"], at["relation_tiles"]
         money, green_at, sizes, limit = at["money"], at["green_tiles"], at["hand_sizes"], HAND_LIMIT[p]
-        for k, s in enumerate(seats):
+        step = 1 / RELATION_TILES
+        for k in range(p):
+            s = (me + k) % p
             x[money + k] = state.money[s] / 50
+            base = tiles + k * nf
             for f, n in enumerate(state.held[s]):
                 if n:
-                    x[tiles + k * nf + f] = n / FAMILY_TILES
+                    x[base + f] = n / FAMILY_TILES
+            base = sold + k * g - 1
             for card in state.sold[s]:
-                x[sold + k * g + card - 1] = 1
+                x[base + card] = 1
+            base = goods_at + k * g - 1
             for card in state.goods_tiles[s]:
-                x[goods_at + k * g + card - 1] = 1
-            green = 0
-            for f, colour in state.relation_tiles[s]:
-                x[relations + k * nf + f] += 1 / RELATION_TILES
-                green += colour == "green"
-            x[green_at + k] = green / 10
+                x[base + card] = 1
+            held = state.relation_tiles[s]
+            if held:
+                base, green = relations + k * nf, 0
+                for f, colour in held:
+                    x[base + f] += step
+                    green += colour == "green"
+                x[green_at + k] = green / 10
             x[sizes + k] = len(state.hands[s]) / limit
+        base = at["hand"] - 1
         for card in state.hands[me]:
-            x[at["hand"] + card - 1] = 1
-        for start, values, scale in (("house_tiles", state.house_tiles, FAMILY_TILES), ("treasury", state.treasury, 30),
-                                     ("reserve", state.reserve, CAMELS_PER_FAMILY - 1),
-                                     ("relation_stack", state.relation_stack, RELATION_TILES)):
-            base = at[start]
-            for f, value in enumerate(values):
+            x[base + card] = 1
+        base = at["house_tiles"]
+        for f, value in enumerate(state.house_tiles):
+            if value:
+                x[base + f] = value / FAMILY_TILES
+        base = at["treasury"]
+        for f, value in enumerate(state.treasury):
+            if value:
+                x[base + f] = value / 30
+        base, scale = at["reserve"], CAMELS_PER_FAMILY - 1
+        for f, value in enumerate(state.reserve):
+            if value:
                 x[base + f] = value / scale
+        base = at["relation_stack"]
+        for f, value in enumerate(state.relation_stack):
+            if value:
+                x[base + f] = value / RELATION_TILES
         pairs, related = self._pairs, at["related"]
         for a, b, _space, _player in state.relation_log:
             x[related + pairs[(a, b) if a < b else (b, a)]] = 1
-        camels = at["camels"]
-        for space, here in enumerate(state.camels):
+        base = at["camels"]
+        for here in state.camels:
             if here:
-                base = camels + space * nf
                 for f in here:
                     x[base + f] = 1
+            base += nf
         x[at["deck"]] = len(state.deck) / GOODS_COUNT
         x[at["discard"]] = len(state.discard) / GOODS_COUNT
+        base = at["bag"]
         for f in state.bag:
-            x[at["bag"] + f] = 1
+            x[base + f] = 1
+        base = at["removed"]
         for f in state.removed:
-            x[at["removed"] + f] = 1
+            x[base + f] = 1
         if state.extending >= 0:
             x[at["extending"] + state.extending] = 1
-        x[at["married"]] = bool(state.married)
+        if state.married:
+            x[at["married"]] = 1
         x[at["passes"]] = state.passes / p
         x[at["turns"]] = state.turns / 100
-
 
 def codec(players: int = 4, board: Board | None = None) -> SamarkandCodec:
     """The Samarkand codec for ``players`` (2-5) on ``board`` (default: the teaching board); built once.
