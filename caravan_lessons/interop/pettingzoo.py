@@ -104,6 +104,8 @@ class CaravanLessonsEnv(AECEnv):
         self._seen: dict = {}       # this step's observations by seat (see observe)
         self._no_mask = np.zeros(codec.n, dtype=np.int8)
         self._no_mask.flags.writeable = False
+        self._fill = getattr(codec, "_fill_state", None)
+        self._size = codec.size
         self._decoded: dict[int, Any] = {}    # id -> the codec's action (frozen values), decoded once each
         self._over = False          # terminated or truncated (every agent's flag alike), or no agent left
         self._rewarded = False      # self.rewards holds a nonzero reward (only at the end)
@@ -149,7 +151,9 @@ class CaravanLessonsEnv(AECEnv):
         if not self.agents:
             raise ValueError(f"every agent of this {self.spec.name} game is terminated or truncated and has left "
                              "(step(None) removed it): reset() for a new game")
-        return super().last(observe)
+        agent = self.agent_selection     # PettingZoo's AECEnv.last, without its layer
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def observe(self, agent):
         """``{"observation": the seat's tensor, "action_mask": the legal ids (0s unless the seat acts now)}``.
@@ -157,7 +161,9 @@ class CaravanLessonsEnv(AECEnv):
         Both are computed when asked (``observe``, ``last``), once per step and seat: asked again before
         the next step, they are the same arrays. They are read-only (numpy raises on a write); copy them
         to change them."""
-        seat = self._seat[self._agent(agent)]
+        seat = self._seat.get(agent) if agent.__class__ is str else None
+        if seat is None:
+            self._agent(agent)      # raises, naming the agents
         state = self.state
         if state is None:
             raise ValueError(f"reset() the {self.spec.name} environment before observe()")
@@ -167,7 +173,11 @@ class CaravanLessonsEnv(AECEnv):
             cache["step"] = self.actions_taken
         found = cache.get(seat)
         if found is None:
-            observation = self.codec.observe_state(state, seat)
+            if self._fill is None:
+                observation = self.codec.observe_state(state, seat)
+            else:           # codec.observe_state without its checks: the state is this env's own, the seat one of it
+                observation = np.zeros(self._size, dtype=np.float32)
+                self._fill(state, seat, observation)
             observation.flags.writeable = False
             if self._done() or seat != state.current_player:
                 mask = self._no_mask
