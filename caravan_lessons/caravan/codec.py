@@ -189,35 +189,35 @@ class CaravanCodec(Codec):
         x[at["end_triggered"]] = bool(state.end_triggered)
         empty, loaded, under, supply = at["empty_camels"], at["loaded_camels"], at["under"], at["supply"]
         delivered, camels = at["delivered"], state.camels
+        step, salt = 1 / camels, 1 / CUBES["salt"]
         for k, s in enumerate(seats):
             pos, load, below = state.pos[s], state.load[s], state.under[s]
-            for i in range(camels):
-                where = pos[i]
+            for i, where in enumerate(pos):
                 if not where:
-                    x[supply + k] += 1 / camels
+                    x[supply + k] += step
                     continue
                 space = sp[tuple(where)]
-                if load[i] is None:
+                good = load[i]
+                if good is None:
                     x[empty + k * S + space] += 0.5
                 else:
-                    j = (k * S + space) * G + _GOOD[load[i]]
+                    j = (k * S + space) * G + _GOOD[good]
                     x[loaded + j] += 0.5
                     if below[i]:
                         x[under + j] = 1
             for good in state.delivered[s]:
-                x[delivered + k * G + _GOOD[good]] += 1 / CUBES["salt"]
+                x[delivered + k * G + _GOOD[good]] += salt
             x[at["markers"] + k] = state.markers[s] / 10
             x[at["tokens"] + k] = state.tokens[s] / (THEFT_TOKENS_EACH * 4)
         for node, good in state.goods.items():
             x[at["goods"] + sp[tuple(node)] * G + _GOOD[good]] = 1
         for node, n in state.demand.items():
             x[at["demand"] + sp[tuple(node)]] = n / 4
-        counts = [0] * G
-        for good in state.bag:
-            counts[_GOOD[good]] += 1
-        bag = at["bag"]
-        for g, n in enumerate(counts):
-            x[bag + g] = n / CUBES["salt"]
+        bag, cubes, scale = at["bag"], state.bag, CUBES["salt"]
+        for g, good in enumerate(GOODS):      # counted in C: the bag holds up to 45 cubes
+            n = cubes.count(good)
+            if n:
+                x[bag + g] = n / scale
 
 
 def codec(players: int = 4, board: Board | None = None) -> CaravanCodec:
