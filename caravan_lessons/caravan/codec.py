@@ -119,7 +119,11 @@ class CaravanCodec(Codec):
                 ids += range(base, base + S - 1)
             else:
                 ids += [base + (b if b < a else b - 1) for b in free if b != a]
-        return ids + sorted(map(self.encode, state.goods_actions(empty_at)))
+        goods = [self._index(action) for action in state.goods_actions(empty_at)]
+        if None in goods:           # not an action of this codec: encode names it
+            goods = [self.encode(action) for action in state.goods_actions(empty_at)]
+        goods.sort()
+        return ids + goods
 
     def _action(self, i: int):
         S, spaces = len(self.spaces), self.spaces
