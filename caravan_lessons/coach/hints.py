@@ -100,8 +100,9 @@ class Hint:
 
 def check_budget(budget_s: Any, what: str = "budget_s") -> float:
     """``budget_s`` as a float if it is a positive number of seconds (at most 600), else a one-line ValueError."""
-    if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or not math.isfinite(budget_s) \
-            or not 0 < budget_s <= MAX_BUDGET_S:
+    # the range first: math.isfinite(10**400) overflows, and a comparison refuses nan and inf alike
+    if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or not 0 < budget_s <= MAX_BUDGET_S \
+            or not math.isfinite(budget_s):
         raise ValueError(f"{what} is a positive number of seconds up to {MAX_BUDGET_S:.0f} (e.g. 1.0), "
                          f"not {_short(budget_s)}")
     return float(budget_s)
@@ -112,11 +113,14 @@ def _whole(value: Any) -> bool:
     return whole_number(value) is not None
 
 
-def check_simulations(simulations: Any) -> int | None:
-    if simulations is None:
+def check_simulations(simulations: Any, allow_none: bool = True) -> int | None:
+    """``simulations`` as an int from 1 to 10,000,000, or None (a time budget) when ``allow_none``; else a
+    one-line ValueError."""
+    if simulations is None and allow_none:
         return None
     if not _whole(simulations) or not 1 <= simulations <= 10_000_000:
-        raise ValueError(f"simulations is a whole number from 1 to 10,000,000 (or None for a time budget), "
+        budget = " (or None for a time budget)" if allow_none else ""
+        raise ValueError(f"simulations is a whole number from 1 to 10,000,000{budget}, "
                          f"not {_short(simulations)}")
     return int(simulations)
 

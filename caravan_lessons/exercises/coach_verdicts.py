@@ -211,18 +211,24 @@ def _offered(game: str, key: str) -> tuple[Any, dict[str, Any]]:
 
 
 def _entry(game: str, key: str) -> CoachPosition:
-    if game not in POSITIONS:
+    if not isinstance(game, str) or game not in POSITIONS:    # a list or a dict is no game (nor hashable)
         raise ValueError(f"no coach exercise for {short(game)}; the games are {', '.join(POSITIONS)}")
-    if key not in POSITIONS[game]:
+    if not isinstance(key, str) or key not in POSITIONS[game]:
         raise ValueError(f"no position {short(key)}; the positions are {', '.join(POSITIONS[game])}")
     return POSITIONS[game][key]
 
 
 def coach_verdict(game: str, key: str, simulations: int = SIMULATIONS):
     """The coach's :class:`~caravan_lessons.coach.Hint` on position ``key``, deciding among its offered moves
-    only (seed 0, ``simulations`` simulations): what the exercise's answers are checked against."""
-    from ..coach.hints import advise
+    only (seed 0, ``simulations`` simulations): what the exercise's answers are checked against.
 
+    Raises:
+        ValueError: an unknown game or key, or ``simulations`` not a whole number from 1 to 10,000,000
+            (:func:`caravan_lessons.coach.hints.check_simulations`; None, a time budget, is no verdict).
+    """
+    from ..coach.hints import advise, check_simulations
+
+    simulations = check_simulations(simulations, allow_none=False)
     state, offered = _offered(game, key)
     actions = list(offered.values())
     return advise(game, state.observation(state.current_player), actions, budget_s=None, simulations=simulations,

@@ -519,7 +519,7 @@ class Question:
         return f"{self.label}, {words if isinstance(words, str) else part}"
 
     def _check_part(self, part: str | None) -> None:
-        if part is not None and part not in self.parts:
+        if part is not None and (not isinstance(part, str) or part not in self.parts):   # a list: no part
             known = ", ".join(repr(p) for p in self.parts) or "none"
             raise ValueError(f"{self.label} has no part {part!r}; its parts: {known}")
 

@@ -153,7 +153,7 @@ def test_hint_time_budget_is_kept(positions):
     assert advice.seconds < 1.5 and advice.simulations > 10
 
 
-@pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf"), "1", True, None, 601])
+@pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf"), "1", True, None, 601, pytest.param(10**400, id="1e400"), pytest.param(-10**400, id="-1e400")])
 def test_hint_refuses_a_budget_that_is_not_a_positive_number(bad, positions):
     with pytest.raises(ValueError) as error:
         coach.hint(positions["jaipur"], budget_s=bad)
@@ -279,6 +279,13 @@ def test_review_in_two_processes_matches_one(game, records):
     two = coach.review(short, seat, simulations=20, progress=False, workers=2)
     assert len(one) > 0
     assert one.drop(columns=["seconds"]).equals(two.drop(columns=["seconds"]))
+
+
+@pytest.mark.parametrize("bad", [10**400, -10**400], ids=["1e400", "-1e400"])
+def test_review_refuses_a_budget_too_large_to_be_seconds(bad, records):
+    with pytest.raises(ValueError) as error:
+        coach.review(records["jaipur"], 0, bad)
+    assert "budget_s is a positive number of seconds" in one_line(error)
 
 
 def test_review_refuses_bad_input(records, tmp_path):

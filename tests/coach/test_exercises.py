@@ -67,3 +67,23 @@ def test_the_moves_offered_are_in_the_learners_words_in_the_language_shown(monke
     show_position("samarkand", "a")
     text = next(o.data for o in shown if isinstance(o, IPython.display.Markdown))
     assert "- **A**: place a Levant camel on cedar wood (9)" in text and "g9" not in text
+
+
+@pytest.mark.parametrize("simulations", [float("nan"), float("inf"), pytest.param(10**30, id="1e30"), -1, 0, 1.5, "4", None, True])
+def test_a_bad_number_of_simulations_is_one_clear_error_not_a_hang(simulations):
+    with pytest.raises(ValueError, match="simulations is a whole number from 1 to 10,000,000, not"):
+        coach_verdict("jaipur", "b", simulations)
+
+
+@pytest.mark.parametrize("game,key", [(["jaipur"], "a"), ("jaipur", ["a"]), ({"jaipur"}, "a"), ("jaipur", {"a": 1}),
+                                      ({"jaipur": 1}, "a")])
+@pytest.mark.parametrize("call", [options, position, coach_verdict])
+def test_a_list_or_dict_as_game_or_key_is_an_unknown_one(call, game, key):
+    with pytest.raises(ValueError, match="no coach exercise for|no position"):
+        call(game, key)
+
+
+@pytest.mark.parametrize("part", [["a"], {"a": 1}, {"a"}])
+def test_a_list_as_part_is_no_part(part):
+    with pytest.raises(ValueError, match="has no part"):
+        QUESTIONS["jaipur"].check({"a": "A", "b": "A", "c": "A"}, part=part)
