@@ -105,9 +105,10 @@ class Codec:
                              f"{_short(number)}")
         return number
 
-    def check_state(self, state: Any) -> Any:
+    def check_state(self, state: Any, method: str = "legal_ids") -> Any:
         """``state`` if it is an engine state of this game and player count, else a one-line ValueError
-        naming the codec and what it takes (``legal_ids`` and ``legal_mask`` call it first)."""
+        naming the codec and the ``method`` called (``legal_ids``, ``legal_mask`` and ``observe_state`` call
+        it first)."""
         kind = state.__class__
         if kind.__name__ == "State" and kind.__module__ == f"caravan_lessons.{self.game}.rules":
             players = 2 if self.game == "jaipur" else state.players
@@ -115,7 +116,7 @@ class Codec:
                 return state
             raise ValueError(f"{self.game} codec ({self.players} players): this state is of a {players}-player "
                              f"game; use codec({players})")
-        raise ValueError(f"{self.game} codec ({self.players} players): legal_ids and legal_mask take the state "
+        raise ValueError(f"{self.game} codec ({self.players} players): {method} takes the state "
                          f"of a {self.game} game (caravan_lessons.{self.game}.new_game(...)), not {_short(state)}")
 
     def describe(self, i: int) -> str:
@@ -140,7 +141,7 @@ class Codec:
             ValueError: ``state`` is not a state of this game and player count, or ``ids`` is not a
                 sequence of action ids ``0..n-1`` (one line, naming the codec).
         """
-        self.check_state(state)
+        self.check_state(state, "legal_mask")
         if ids is None:
             return self._mask(self.legal_ids(state))
         if isinstance(ids, (str, bytes, dict)) or not hasattr(ids, "__iter__"):
@@ -220,7 +221,7 @@ class Codec:
         """
         import numpy as np
 
-        self.check_state(state)
+        self.check_state(state, "observe_state")
         if seat.__class__ is not int or not 0 <= seat < self.players:
             raise ValueError(f"{self.game} codec ({self.players} players): a seat is 0..{self.players - 1}, "
                              f"not {_short(seat)}")

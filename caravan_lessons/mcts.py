@@ -48,12 +48,13 @@ hook                      signature / value                                     
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
-from .core import check_seed, game_module
+from .core import _short, check_seed, game_module
 
 __all__ = ["CLOCKS", "MCTSAgent", "tree_graph"]
 
@@ -147,10 +148,10 @@ class MCTSAgent:
             depth = None
         if depth not in (-1, None) and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth must be a whole number >= 0 or None, not {depth!r}")
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real)
                                        or not time_limit >= 0):
             raise ValueError(f"time_limit must be a number of seconds >= 0 or None, not {time_limit!r}")
-        if clock not in CLOCKS:
+        if not isinstance(clock, str) or clock not in CLOCKS:
             raise ValueError(f"clock is 'wall' (time.perf_counter) or 'cpu' (time.thread_time), not {clock!r}")
         self.iterations = iterations
         self.rng = random.Random(check_seed(seed))
@@ -158,7 +159,7 @@ class MCTSAgent:
         self.exploration = float(exploration)
         self.bias = bias
         self.depth = depth
-        self.time_limit = time_limit
+        self.time_limit = None if time_limit is None else float(time_limit)   # numpy's reals too, as a float
         self.clock = clock
         self.last_iterations = 0
         self.last_search: list[tuple[Any, int, float]] = []
@@ -176,6 +177,12 @@ class MCTSAgent:
         return getattr(game_module(game), "ROLLOUT_DEPTH", 6)
 
     def choose(self, view) -> Any:
+        """The searched move of ``view`` (a :class:`caravan_lessons.agents.View`; a TypeError otherwise)."""
+        from .agents import View
+
+        if not isinstance(view, View):
+            raise TypeError(f"MCTSAgent.choose takes a View (caravan_lessons.agents.View(state, seat)), "
+                            f"not {_short(view)}")
         actions = view.legal_actions
         if len(actions) == 1:
             self.last_search = [(actions[0], 0, float("nan"))]

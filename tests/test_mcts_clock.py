@@ -72,3 +72,28 @@ def test_a_forced_move_runs_no_iterations():
     forced = View(state, state.current_player, [state.legal_actions()[0]])
     agent.choose(forced)
     assert agent.last_iterations == 0
+
+
+@pytest.mark.parametrize("clock", [["wall"], {"cpu": 1}, {"wall"}, None, 0])
+def test_an_unhashable_or_odd_clock_is_the_clock_error(clock):
+    with pytest.raises(ValueError, match="clock is 'wall'"):
+        MCTSAgent(5, 0, clock=clock)
+
+
+@pytest.mark.parametrize("view", [None, {"legal_actions": [], "observation": {}}, "view", "state"])
+def test_choose_takes_a_view(view):
+    if view == "state":
+        view = jaipur.new_game(seed=3)
+    with pytest.raises(TypeError, match=r"MCTSAgent.choose takes a View \(caravan_lessons.agents.View"):
+        MCTSAgent(20, 0).choose(view)
+
+
+@pytest.mark.parametrize("limit", ["int64", "float64", "int32", "float32"])
+def test_numpy_reals_are_time_limits_alike(limit):
+    np = pytest.importorskip("numpy")
+    agent = MCTSAgent(5, 0, time_limit=getattr(np, limit)(1))
+    assert agent.time_limit == 1.0 and type(agent.time_limit) is float
+    with pytest.raises(ValueError, match="time_limit must be a number of seconds"):
+        MCTSAgent(5, 0, time_limit=getattr(np, limit)(-1))
+    with pytest.raises(ValueError, match="time_limit must be a number of seconds"):
+        MCTSAgent(5, 0, time_limit=np.bool_(True))

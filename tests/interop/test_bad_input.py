@@ -56,12 +56,23 @@ def test_legal_mask_and_legal_ids_refuse_what_is_not_a_state_of_their_game(game)
     codec = spec(game).codec(players)
     for bad in (None, 3, "state", other_state(game), {"game": game}):
         for call in (codec.legal_mask, codec.legal_ids):
-            one_line(lambda: call(bad), ValueError, f"{game} codec", f"take the state of a {game} game")
+            one_line(lambda: call(bad), ValueError, f"{game} codec",
+                     f"{call.__name__} takes the state of a {game} game")
     if game != "jaipur":      # another player count: a mask of the wrong N would be wrong, not empty
         two = spec(game).new_game(2, 1)
         one_line(lambda: codec.legal_mask(two), ValueError, f"{game} codec ({players} players)", "2-player game")
     state = spec(game).new_game(players, 1)
     assert codec.legal_mask(state).sum() == len(state.legal_actions())
+
+
+@pytest.mark.parametrize("bad", [None, 3, {"game": "jaipur"}, "other"])
+@pytest.mark.parametrize("game", GAMES)
+def test_observe_state_names_itself_when_refusing_what_is_not_a_state(game, bad):
+    codec = spec(game).codec(spec(game).default_players)
+    bad = other_state(game) if bad == "other" else bad
+    text = one_line(lambda: codec.observe_state(bad, 0), ValueError, f"{game} codec",
+                    f"observe_state takes the state of a {game} game")
+    assert "legal_ids" not in text
 
 
 @pytest.mark.parametrize("game", GAMES)
