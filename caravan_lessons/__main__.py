@@ -88,7 +88,8 @@ _positive = _counter(1, 10**6)
 def _shard(text: str) -> tuple[int, int]:
     """``I/N`` with whole numbers 0 <= I < N <= 256 (a shard of the agreement positions)."""
     index, _, count = text.partition("/")
-    if not (index.isdigit() and count.isdigit() and 0 <= int(index) < int(count) <= 256):
+    if not (index.isascii() and index.isdigit() and count.isascii() and count.isdigit()
+            and 0 <= int(index) < int(count) <= 256):
         raise argparse.ArgumentTypeError(f"expected I/N with 0 <= I < N <= 256, such as 0/2 (not {text[:40]!r})")
     return int(index), int(count)
 _processes = _counter(1, 256)

@@ -10,12 +10,16 @@
 from __future__ import annotations
 
 import itertools
+import math
+import os
 import random
 import time
+from pathlib import Path
 
 from ..agents import View, make_agent
-from ..core import derive_seed, game_module
-from .hints import advise
+from ..codecs import whole_number
+from ..core import _short, derive_seed, game_module
+from .hints import advise, check_budget, check_seed_value, check_simulations
 from .records import GameRecord
 
 __all__ = ["agreement", "bot_game", "idle_simulations", "midgame_positions", "read_record", "recorded_simulations",
@@ -103,49 +107,110 @@ RECORD_KEYS = {"position": ("game", "k", "seed", "budget_s", "simulations", "fac
 """The fields every line of an agreement record has, by its ``kind``."""
 
 
-def read_record(path) -> list[dict]:
-    """The lines of an agreement record (JSON Lines, one object a line: ``kind`` "position" or "calibration" with
-    the fields of :data:`RECORD_KEYS`); a missing file is an empty record.
+def _whole_at_least(value, low: int) -> bool:
+    return whole_number(value) is not None and value >= low
+
+
+def _positive_seconds(value) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value)) and value > 0
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def _line_ok(line) -> bool:
+    """True if ``line`` (one parsed line) is a line of an agreement record, its fields of the right types."""
+    if not isinstance(line, dict) or not isinstance(line.get("kind"), str) or line["kind"] not in RECORD_KEYS:
+        return False
+    if any(key not in line for key in RECORD_KEYS[line["kind"]]) or not isinstance(line["game"], str):
+        return False
+    if line["kind"] == "calibration":
+        return _positive_seconds(line["hint_budget_s"]) and _whole_at_least(line["simulations"], 1)
+    return (_whole_at_least(line["k"], 0) and whole_number(line["seed"]) is not None
+            and (line["budget_s"] is None or _positive_seconds(line["budget_s"]))
+            and (line["simulations"] is None or _whole_at_least(line["simulations"], 1))
+            and _whole_at_least(line["factor"], 1) and isinstance(line["same"], bool)
+            and isinstance(line["within"], bool) and _whole_at_least(line["short"], 0)
+            and _whole_at_least(line["long"], 0))
+
+
+def _record_path(path) -> Path:
+    """``path`` as a :class:`~pathlib.Path` of a record file: a regular file or none yet, in a folder that exists.
 
     Raises:
-        ValueError: a line that is not such an object (its line number said), or a path that is a folder."""
-    import json
-    from pathlib import Path
-
+        TypeError: not a str or os.PathLike.
+        ValueError: a folder, a device or another file that is not a regular one, or a missing folder."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or str(path) == "":
+        raise TypeError(f"the agreement record is a file path (str or os.PathLike), not {_short(path)}")
     path = Path(path)
     if path.is_dir():
         raise ValueError(f"the agreement record {path} is a folder; give a file path")
+    if path.exists() and not path.is_file():
+        raise ValueError(f"the agreement record {path} is not a regular file (a device or a pipe?)")
+    if not path.parent.is_dir():
+        raise ValueError(f"the agreement record {path}: the folder {path.parent} does not exist")
+    return path
+
+
+def read_record(path) -> list[dict]:
+    """The lines of an agreement record (JSON Lines, one object a line: ``kind`` "position" or "calibration" with
+    the fields of :data:`RECORD_KEYS`, each of its type); a missing file is an empty record.
+
+    Raises:
+        TypeError: ``path`` is not a file path.
+        ValueError: a line that is not such an object (its line number said), a file that is not UTF-8 text, a
+            path that is a folder, a device or in a missing folder."""
+    import json
+
+    path = _record_path(path)
     if not path.exists():
         return []
     lines = []
-    with path.open(encoding="utf-8") as handle:
-        for number, text in enumerate(handle, 1):
-            if not text.strip():
-                continue
-            try:
-                line = json.loads(text)
-            except ValueError:
-                line = None
-            keys = RECORD_KEYS.get(line.get("kind")) if isinstance(line, dict) else None
-            if keys is None or any(key not in line for key in keys):
-                raise ValueError(f"the agreement record {path}, line {number}: not a line of an agreement record "
-                                 f"(a JSON object with kind 'position' or 'calibration' and its fields)")
-            lines.append(line)
+    try:
+        with path.open(encoding="utf-8") as handle:
+            for number, text in enumerate(handle, 1):
+                if not text.strip():
+                    continue
+                try:
+                    line = json.loads(text)
+                except ValueError:
+                    line = None
+                if not _line_ok(line):
+                    raise ValueError(f"the agreement record {path}, line {number}: not a line of an agreement "
+                                     f"record (a JSON object with kind 'position' or 'calibration' and its fields, "
+                                     f"each of its type)")
+                lines.append(line)
+    except UnicodeDecodeError:
+        raise ValueError(f"the agreement record {path} is not UTF-8 text (a JSON Lines file)") from None
     return lines
 
 
 def _append(path, line: dict) -> None:
-    """One line appended in one write (lines from several processes sharing the file do not interleave)."""
+    """One line appended in one write (lines from several processes sharing the file do not interleave); a file
+    whose last line has no newline gets one first, so the new line stays a line of its own."""
     import json
 
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write(json.dumps(line) + "\n")
+    path = Path(path)
+    start = ""
+    if path.exists() and path.stat().st_size:
+        with path.open("rb") as handle:
+            handle.seek(-1, os.SEEK_END)
+            start = "" if handle.read(1) == b"\n" else "\n"
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(start + json.dumps(line) + "\n")
 
 
 def recorded_simulations(game: str, budget_s: float, record) -> int:
     """The idle simulations of :func:`idle_simulations` for ``game`` at ``budget_s``, read from the ``record``
     if a calibration is there (so that every shard and every resumed run uses the same), else measured now and
-    written to it (shards that calibrate at the same time all take the first line written)."""
+    written to it (shards that calibrate at the same time all take the first line written).
+
+    Raises:
+        ValueError: ``budget_s`` not a positive number of seconds; a damaged record (:func:`read_record`)."""
+    budget_s = check_budget(budget_s, "the hint's budget")
+
     def first():
         return next((line["simulations"] for line in read_record(record) if line["kind"] == "calibration"
                      and line["game"] == game and line["hint_budget_s"] == budget_s), None)
@@ -156,6 +221,26 @@ def recorded_simulations(game: str, budget_s: float, record) -> int:
                          "simulations": idle_simulations(game, budget_s)})
         found = first()  # shards that calibrated at once all take the line written first
     return found
+
+
+def _check_agreement_args(game, positions, budget_s, factor, seed, simulations, shard) -> tuple[int, int]:
+    """The checks of :func:`agreement`'s arguments (one-line ValueErrors); the shard as ``(i, n)``."""
+    game_module(game)
+    if not _whole_at_least(positions, 0) or positions > 10**5:
+        raise ValueError(f"positions is a whole number from 0 to 100,000, not {_short(positions)}")
+    if not _whole_at_least(factor, 1) or factor > 1000:
+        raise ValueError(f"factor is a whole number from 1 to 1,000 (the longer search's multiple), "
+                         f"not {_short(factor)}")
+    if budget_s is None and simulations is None:
+        raise ValueError("give the hint a budget_s (seconds) or a number of simulations")
+    if budget_s is not None:
+        check_budget(budget_s)
+    check_simulations(simulations)
+    check_seed_value(seed)
+    if not (isinstance(shard, (tuple, list)) and len(shard) == 2
+            and all(whole_number(x) is not None for x in shard) and 0 <= shard[0] < shard[1]):
+        raise ValueError(f"shard is (i, n), whole numbers with 0 <= i < n, not {_short(shard)}")
+    return int(shard[0]), int(shard[1])
 
 
 def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, factor: int = 20, seed: int = 0,
@@ -176,12 +261,14 @@ def agreement(game: str, positions: int = 200, budget_s: float | None = 0.5, fac
     figure returned counts every position of the record, whichever shard judged it.
 
     Raises:
-        ValueError: a damaged record (:func:`read_record`) or a shard that is not ``0 <= i < n``."""
+        ValueError: an unknown game, ``positions``, ``factor``, ``budget_s``, ``simulations``, ``seed`` or
+            ``shard`` out of their ranges (one line each); a damaged record (:func:`read_record`).
+        TypeError: ``record`` is not a file path."""
     from tqdm.auto import tqdm
 
-    index, shards = shard
-    if not (isinstance(index, int) and isinstance(shards, int) and 0 <= index < shards):
-        raise ValueError(f"shard must be (i, n) with 0 <= i < n, not {shard!r}")
+    index, shards = _check_agreement_args(game, positions, budget_s, factor, seed, simulations, shard)
+    if record is not None:
+        _record_path(record)
     key = {"game": game, "seed": seed, "budget_s": budget_s, "simulations": simulations, "factor": factor}
 
     def recorded() -> dict:

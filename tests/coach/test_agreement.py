@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from caravan_lessons.coach.figures import agreement, idle_simulations
+from caravan_lessons.coach.figures import agreement, idle_simulations, read_record
 
 GAMES = ["jaipur", "samarkand", "caravan", "marco_polo"]
 
@@ -96,10 +96,17 @@ def test_agreement_record_keeps_one_calibration_per_game(tmp_path, monkeypatch):
     assert figures.recorded_simulations("jaipur", 0.8, record) == 77
 
 
+POSITION = ('{"kind": "position", "game": "jaipur", "k": %s, "seed": 0, "budget_s": null, "simulations": 5, '
+            '"factor": 2, "same": %s, "within": false, "short": 5, "long": 10}\n')
+
+
 @pytest.mark.parametrize("text", ["not json\n", "[1, 2]\n", '{"kind": "position", "game": "jaipur"}\n',
-                                  '{"kind": "other"}\n'])
+                                  '{"kind": "other"}\n', '{"kind": [1]}\n', POSITION % ('"x"', "true"),
+                                  POSITION % ("null", "true"), POSITION % ("-1", "true"), POSITION % ("0.5", "true"),
+                                  POSITION % ("0", '"yes"'),
+                                  '{"kind": "calibration", "game": "jaipur", "hint_budget_s": 0.8, "simulations": NaN}\n',
+                                  '{"kind": "calibration", "game": "jaipur", "hint_budget_s": 0.8, "simulations": -5}\n'])
 def test_a_damaged_agreement_record_is_one_clear_error(tmp_path, text):
-    from caravan_lessons.coach.figures import read_record
 
     record = tmp_path / "agreement.jsonl"
     record.write_text('{"kind": "calibration", "game": "jaipur", "hint_budget_s": 0.8, "simulations": 5}\n' + text)
@@ -109,7 +116,7 @@ def test_a_damaged_agreement_record_is_one_clear_error(tmp_path, text):
         read_record(tmp_path)
 
 
-@pytest.mark.parametrize("shard", ["2/2", "x", "1/0", "0/999"])
+@pytest.mark.parametrize("shard", ["2/2", "x", "1/0", "0/999", "\u00b2/3"])
 def test_coach_bench_refuses_a_bad_shard_in_one_line(capsys, shard):
     from caravan_lessons.__main__ import main
 
@@ -117,3 +124,56 @@ def test_coach_bench_refuses_a_bad_shard_in_one_line(capsys, shard):
         main(["bench", "--coach", "--coach-shard", shard])
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert "--coach-shard" in err and "I/N" in err
+
+
+def test_a_record_without_a_last_newline_stays_readable(tmp_path):
+    """A verdict appended to a file whose last line has no newline starts a line of its own (it was glued to it,
+    and the next read refused the record)."""
+    record = tmp_path / "agreement.jsonl"
+    record.write_text('{"kind": "calibration", "game": "jaipur", "hint_budget_s": 0.8, "simulations": 5}')
+    found = agreement("jaipur", positions=1, budget_s=None, simulations=5, factor=2, record=record, progress=False)
+    assert found["positions"] == 1 and len(read_record(record)) == 2
+
+
+@pytest.mark.parametrize("record,error,words", [
+    (b"x", TypeError, "is a file path"), (5, TypeError, "is a file path"),
+    ("/dev/full", ValueError, "not a regular file"), ("/nonexistent-folder/r.jsonl", ValueError, "does not exist"),
+])
+def test_a_record_path_that_cannot_be_one_is_refused_before_any_search(record, error, words, monkeypatch):
+    from caravan_lessons.coach import figures
+
+    monkeypatch.setattr(figures, "advise", lambda *a, **k: pytest.fail("searched before checking the record"))
+    with pytest.raises(error, match=words):
+        agreement("jaipur", positions=1, budget_s=None, simulations=5, record=record, progress=False)
+
+
+def test_a_non_utf8_record_is_named(tmp_path):
+    record = tmp_path / "agreement.jsonl"
+    record.write_bytes(b"\xff\xfe\n")
+    with pytest.raises(ValueError, match="agreement.jsonl is not UTF-8 text"):
+        read_record(record)
+
+
+@pytest.mark.parametrize("kwargs,words", [
+    (dict(positions=-1), "positions is a whole number"), (dict(positions=1.5), "positions is a whole number"),
+    (dict(factor=0), "factor is a whole number"), (dict(factor=1.5), "factor is a whole number"),
+    (dict(simulations=0), "simulations is a whole number"), (dict(simulations=None), "budget_s"),
+    (dict(simulations=None, budget_s=0), "budget_s is a positive number"), (dict(seed="x"), "seed is a whole"),
+    (dict(shard=5), "shard is"), (dict(shard=(True, 2)), "shard is"), (dict(shard=(0, 1, 2)), "shard is"),
+    (dict(game=["jaipur"]), "unknown game"),
+])
+def test_agreement_refuses_bad_arguments_in_one_line(kwargs, words):
+    args = dict(game="jaipur", positions=1, budget_s=None, simulations=5, factor=2, seed=0, progress=False)
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=words):
+        agreement(**args)
+
+
+@pytest.mark.parametrize("budget", [-1, 0, float("nan"), "0.1", None])
+def test_recorded_simulations_refuse_a_budget_that_is_not_one(tmp_path, budget):
+    from caravan_lessons.coach.figures import recorded_simulations
+
+    record = tmp_path / "agreement.jsonl"
+    with pytest.raises(ValueError, match="the hint's budget is a positive number"):
+        recorded_simulations("jaipur", budget, record)
+    assert not record.exists()
