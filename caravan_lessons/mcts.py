@@ -91,6 +91,10 @@ def _neutral(state, player: int) -> float:
     return 0.5
 
 
+def _not_a_view(view: Any) -> TypeError:
+    return TypeError(f"MCTSAgent.choose takes a View (caravan_lessons.agents.View(state, seat)), not {_short(view)}")
+
+
 class MCTSAgent:
     """Information-set MCTS (see the module notes), from the View only.
 
@@ -177,18 +181,19 @@ class MCTSAgent:
         return getattr(game_module(game), "ROLLOUT_DEPTH", 6)
 
     def choose(self, view) -> Any:
-        """The searched move of ``view`` (a :class:`caravan_lessons.agents.View`; a TypeError otherwise)."""
-        from .agents import View
-
-        if not isinstance(view, View):
-            raise TypeError(f"MCTSAgent.choose takes a View (caravan_lessons.agents.View(state, seat)), "
-                            f"not {_short(view)}")
-        actions = view.legal_actions
+        """The searched move of ``view``: a :class:`caravan_lessons.agents.View`, or anything with its
+        ``legal_actions`` (a sequence) and ``observation`` (a dict); one TypeError otherwise (None, a dict, a
+        bare State)."""
+        actions = None if isinstance(view, type) else getattr(view, "legal_actions", None)
+        if actions is None or callable(actions) or not hasattr(actions, "__len__"):
+            raise _not_a_view(view)
         if len(actions) == 1:
             self.last_search = [(actions[0], 0, float("nan"))]
             self.last_iterations = 0
             return actions[0]
-        observation = view.observation
+        observation = getattr(view, "observation", None)
+        if not isinstance(observation, dict):
+            raise _not_a_view(view)
         module = game_module(observation["game"])
         determinize = getattr(module, "determinize", None)
         if determinize is None:
