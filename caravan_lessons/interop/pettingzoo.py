@@ -53,9 +53,29 @@ from ..codecs import whole_number
 from ..core import RuleViolation, _short
 from .games import returns, spec
 
-__all__ = ["CaravanLessonsEnv", "env", "raw_env"]
+__all__ = ["CaravanLessonsEnv", "LegalIdsDiscrete", "env", "raw_env"]
 
 RENDER_MODES = ("rgb_array",)
+
+
+class LegalIdsDiscrete(spaces.Discrete):
+    """gymnasium's ``Discrete(n)`` that knows the legal ids behind the mask its environment last gave out.
+
+    ``sample(mask)`` with that very mask (the array of ``observe(agent)["action_mask"]``, as the usual random
+    agent passes it) draws among the environment's ascending legal ids with ``np_random.integers``: the same
+    draw, from the same generator state, as ``Discrete.sample`` makes with ``np_random.choice`` of
+    ``np.where(mask)[0]`` (tested equal), without its checks and scans of all ``n`` ids (Marco Polo's 335,480).
+    Any other mask, a probability vector or no mask is ``Discrete.sample`` itself. Everything else (``n``,
+    ``seed``, ``contains``, equality with ``Discrete(n)``) is gymnasium's."""
+
+    _issued: tuple | None = None    # (the mask array given out, its legal ids ascending), set by the env
+
+    def sample(self, mask=None, probability=None):
+        issued = self._issued
+        if probability is None and mask is not None and issued is not None and mask is issued[0]:
+            legal = issued[1]
+            return self.start + self.dtype.type(legal[self.np_random.integers(len(legal))])
+        return super().sample(mask, probability)
 
 
 class CaravanLessonsEnv(AECEnv):
@@ -90,7 +110,7 @@ class CaravanLessonsEnv(AECEnv):
         self.codec = codec = game_spec.codec(self.players)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.action_spaces = {a: spaces.Discrete(codec.n) for a in self.possible_agents}
+        self.action_spaces = {a: LegalIdsDiscrete(codec.n) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(low=0.0, high=np.inf, shape=(codec.size,), dtype=np.float32),
@@ -182,8 +202,10 @@ class CaravanLessonsEnv(AECEnv):
             if self._done() or seat != state.current_player:
                 mask = self._no_mask
             else:
-                mask = self.codec._mask(self._legal_ids())
+                legal = self._legal_ids()
+                mask = self.codec._mask(legal)
                 mask.flags.writeable = False
+                self.action_spaces[agent]._issued = (mask, legal)   # its sample(mask) draws among them
             found = cache[seat] = {"observation": observation, "action_mask": mask}
         return dict(found)
 

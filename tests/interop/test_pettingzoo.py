@@ -128,6 +128,37 @@ def test_observations_are_built_once_a_step_read_only_and_right(game):
         assert e.observe(agent)["observation"] is not obs["observation"]       # a new step: new arrays
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_sample_of_the_given_mask_is_gymnasiums_own_draw(game):
+    """``action_space(agent).sample(obs["action_mask"])`` picks among the env's legal ids: the very draw
+    gymnasium's ``Discrete.sample`` makes of that mask from the same seed, whatever the number of legal ids;
+    a copy of the mask, or another mask, is gymnasium's own path."""
+    from gymnasium import spaces
+
+    e = env(game, max_actions=60)
+    e.reset(seed=5)
+    plain = {agent: spaces.Discrete(e.codec.n) for agent in e.possible_agents}
+    for k, agent in enumerate(e.possible_agents):
+        e.action_space(agent).seed(100 + k)
+        plain[agent].seed(100 + k)
+    sizes = set()
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        sizes.add(int(mask.sum()))
+        space = e.action_space(agent)
+        assert space == plain[agent] and isinstance(space, spaces.Discrete)
+        assert space._issued[0] is mask          # the draw below is the fast one
+        action = space.sample(mask)
+        assert action == plain[agent].sample(mask) and type(action) is np.int64
+        assert space.sample(mask.copy()) == plain[agent].sample(mask.copy())   # gymnasium's path, same stream
+        e.step(action)
+    assert len(sizes) > 3          # many numbers of legal ids, a single one among them in most games
+
+
 def test_bad_input_is_refused_and_the_state_is_unchanged():
     e = env("jaipur")
     e.reset(seed=5)
