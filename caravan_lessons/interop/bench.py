@@ -1,13 +1,13 @@
 """The interop figures (``python -m caravan_lessons bench --interop --json``).
 
 * random episodes per second of each game, played in the same run, interleaved: the raw
-  engine (``legal_actions()`` and ``apply``), PettingZoo (``last()``, ``action_space.sample(mask)``,
-  ``step``; and again with the agent choosing among ``np.flatnonzero(mask)`` itself) and OpenSpiel (chance nodes sampled from ``chance_outcomes()``, decisions uniform among
+  engine (``legal_actions()`` and ``apply``), PettingZoo (``last()``, ``action_space(agent).sample(mask)``
+  of the mask it gave, ``step``; and again with the agent choosing among ``np.flatnonzero(mask)`` itself) and OpenSpiel (chance nodes sampled from ``chance_outcomes()``, decisions uniform among
   ``legal_actions()``); the same cap of decisions for all three (Caravan: random games hardly ever end,
   so its episodes are cut at 1,000 decisions); process CPU time, the median of three runs each;
 * where PettingZoo's time goes, per decision: the seat's tensor (straight from the engine state where the
-  codec can; the readable path beside it), the legal ids and the mask of N, gymnasium's ``sample(mask)``
-  (the agent's side: a scan of N) and ``step``, beside the raw engine's whole decision (``legal_actions``
+  codec can; the readable path beside it), the legal ids, the mask of N, the action space's
+  ``sample(mask)`` (and gymnasium's own scan of N beside it) and ``step``, beside the raw engine's whole decision (``legal_actions``
   and ``apply``);
 * with ``--duel-games N``: OpenSpiel's ISMCTS (1,000 simulations a move, the game's own evaluator)
   against our MCTS given the same CPU time per move (the deciding thread's, measured on ISMCTS's first
@@ -44,7 +44,7 @@ def _raw(game: str, players: int, seed: int, cap: int) -> int:
 
 
 def _pettingzoo(env, seed: int) -> int:
-    """A random PettingZoo episode, the agent sampling with gymnasium's ``action_space.sample(mask)``."""
+    """A random PettingZoo episode, the agent sampling with ``action_space(agent).sample(mask)``."""
     env.reset(seed=seed)
     n = 0
     for agent in env.agent_iter():
@@ -93,8 +93,8 @@ def random_episodes(game: str, players: int | None = None, seconds: float = 2.0,
     """Random episodes per second of ``game`` through the raw engine, PettingZoo and OpenSpiel (see the
     module notes): ``{"raw": eps/s, "pettingzoo": ..., "pettingzoo_flatnonzero": ..., "openspiel": ...,
     "<way>_decisions": mean decisions per episode, "pettingzoo_ratio": pettingzoo / raw, ...}``.
-    ``pettingzoo`` samples with gymnasium's ``action_space.sample(mask)`` (a scan of all N ids with
-    checks), ``pettingzoo_flatnonzero`` as a PettingZoo user commonly does, a uniform choice among
+    ``pettingzoo`` samples with ``action_space(agent).sample(mask)`` (the env's action space draws among the
+    legal ids behind the mask it gave), ``pettingzoo_flatnonzero`` as a PettingZoo user commonly does, a uniform choice among
     ``np.flatnonzero(mask)``; the environment's work is the same in both."""
     from . import openspiel
     from .pettingzoo import env as make_env
@@ -132,12 +132,15 @@ def random_episodes(game: str, players: int | None = None, seconds: float = 2.0,
 def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, cap: int = 300) -> dict:
     """Microseconds of process CPU time per decision of random PettingZoo episodes, by part: ``tensor`` (the
     seat's tensor as the environment builds it, ``codec.observe_state``: straight from the engine state where
-    the codec has a fast fill), ``mask`` (the legal ids and the int8 mask of N), ``sample`` (gymnasium's
-    ``action_space.sample(mask)``), ``flatnonzero`` (the legal ids back from the mask, ``np.flatnonzero``: what
-    an agent sampling them itself pays), ``step``; beside them, not part of the decision, ``tensor_readable``
-    (the readable path: ``state.observation(seat)`` and the codec's ``observe``) and ``raw``, a whole decision
-    of the raw engine on the same seeds (``legal_actions()`` and ``apply``). One episode is played first,
-    untimed (the codec's tables and the engine's caches)."""
+    the codec has a fast fill), ``legal_ids`` (the codec's ascending legal ids), ``mask`` (the int8 mask of N
+    from them), ``sample`` (``action_space(agent).sample(mask)`` of the mask the environment gave out: a draw
+    among its legal ids, see :class:`~caravan_lessons.interop.pettingzoo.LegalIdsDiscrete`),
+    ``sample_scan`` (gymnasium's own ``Discrete.sample`` of the same mask: checks and a scan of N),
+    ``flatnonzero`` (the legal ids back from the mask, ``np.flatnonzero``: what an agent sampling them itself
+    pays), ``step``; beside them, not part of the decision, ``tensor_readable`` (the readable path:
+    ``state.observation(seat)`` and the codec's ``observe``) and ``raw``, a whole decision of the raw engine
+    on the same seeds (``legal_actions()`` and ``apply``), and ``legal_ids_per_decision``, the mean number of
+    legal ids. One episode is played first, untimed (the codec's tables and the engine's caches)."""
     from .pettingzoo import env as make_env
 
     players = spec(game).check_players(players or PLAYERS[game])
@@ -147,8 +150,12 @@ def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, c
 
     _pettingzoo(env, 10**6)
     _raw(game, players, 10**6, cap)
-    parts = dict.fromkeys(("tensor", "mask", "sample", "flatnonzero", "step", "tensor_readable"), 0.0)
-    decisions = 0
+    from gymnasium import spaces
+
+    scan = spaces.Discrete(env.codec.n, seed=0)
+    parts = dict.fromkeys(("tensor", "legal_ids", "mask", "sample", "sample_scan", "flatnonzero", "step",
+                           "tensor_readable"), 0.0)
+    decisions = legal_count = 0
     for seed in range(episodes):
         env.reset(seed=seed)
         for agent in env.agent_iter():
@@ -156,29 +163,38 @@ def pettingzoo_parts(game: str, players: int | None = None, episodes: int = 4, c
                 env.step(None)
                 continue
             seat = env._seat[agent]
+            space = env.action_space(agent)
             t0 = clock()
             env.codec.observe_state(env.state, seat)
             t1 = clock()
-            mask = env.codec._mask(env._legal_ids())
+            legal = env._legal_ids()
             t2 = clock()
-            action = env.action_space(agent).sample(mask)
+            mask = env.codec._mask(legal)
             t3 = clock()
-            np.flatnonzero(mask)
+            space._issued = (mask, legal)        # as observe() leaves it
+            action = space.sample(mask)
             t4 = clock()
+            scan.sample(mask)
+            t5 = clock()
+            np.flatnonzero(mask)
+            t6 = clock()
             readable = clock()
             env.codec.observe(env.spec.view(env.state, seat))
             readable = clock() - readable
-            t5 = clock()
+            t7 = clock()
             env.step(action)
-            t6 = clock()
-            for part, spent in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t6 - t5, readable)):
+            t8 = clock()
+            for part, spent in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t8 - t7,
+                                           readable)):
                 parts[part] += spent
             decisions += 1
+            legal_count += len(legal)
     start = clock()
     raw_decisions = sum(_raw(game, players, seed, cap) for seed in range(episodes))
     out = {part: round(spent / decisions * 1e6, 1) for part, spent in parts.items()}
     out["raw"] = round((clock() - start) / raw_decisions * 1e6, 1)
     out["decisions"] = decisions
+    out["legal_ids_per_decision"] = round(legal_count / decisions, 1)
     return out
 
 

@@ -18,11 +18,14 @@ mask has 1 at the legal action ids (all 0 for a seat that is not to act). The te
 from the engine state where the codec knows how (``codec.observe_state``: the same array, tested). Actions are the codec's
 ids ``0..N-1`` (``caravan_lessons.<game>.codec``; ``env.codec.decode(i)`` is the engine's action).
 Both arrays are built when asked, once per step and seat, and are read-only. The mask is int8 as
-PettingZoo's classic games have it; ``N`` is large (Marco Polo 335,480), and numpy scans an int8
-array several times slower than a bool one, so an agent that picks among the legal ids itself is
-quicker with ``np.flatnonzero(mask.view(bool))`` than with ``np.flatnonzero(mask)`` or gymnasium's
-``action_space(agent).sample(mask)`` (measured here: 9 against 62 µs for 25,503 ids, 72 against 770
-µs for 335,480).
+PettingZoo's classic games have it; ``N`` is large (Marco Polo 335,480). Each agent's action space is a
+gymnasium ``Discrete(N)`` that remembers the legal ids behind the mask it was last given
+(:class:`LegalIdsDiscrete`): ``action_space(agent).sample(obs["action_mask"])`` draws among them, the
+same draw gymnasium's own scan of the mask would make, without reading the N entries (every page of
+Marco Polo's mask). An agent that picks among the legal ids itself from the mask pays for that scan:
+numpy reads an int8 array several times slower than a bool one, so
+``np.flatnonzero(mask.view(bool))`` is quicker than ``np.flatnonzero(mask)`` (measured here: 9
+against 62 µs for 25,503 ids, 72 against 770 µs for 335,480).
 
 Rewards come once, at the end: zero-sum, +1 for a sole winner (see :mod:`caravan_lessons.interop.games`).
 A game that reaches ``max_actions`` decisions is **truncated** (every agent's ``truncated`` is True,

@@ -25,7 +25,8 @@ def test_random_episodes_through_the_three_ways():
 def test_pettingzoo_parts_per_decision():
     out = bench.pettingzoo_parts("samarkand", players=3, episodes=1, cap=40)
     assert out["decisions"] == 40                                               # cut at the cap
-    assert set(out) == {"tensor", "mask", "sample", "flatnonzero", "step", "tensor_readable", "raw", "decisions"}
+    assert set(out) == {"tensor", "legal_ids", "mask", "sample", "sample_scan", "flatnonzero", "step",
+                        "tensor_readable", "raw", "decisions", "legal_ids_per_decision"}
     assert all(out[part] > 0 for part in ("tensor", "tensor_readable", "step", "raw"))
 
 
