@@ -20,7 +20,7 @@ from caravan_lessons.interop.pettingzoo import env  # noqa: E402
 
 CASES = [(game, n) for game in GAMES for n in GAMES[game].players]
 CYCLES = {"jaipur": 200, "samarkand": 150, "caravan": 60, "marco_polo": 40}
-"""api_test cycles in CI (Marco Polo's masks have 335,480 ids, each sampled mask is a scan of them)."""
+"""api_test cycles in CI (a Marco Polo step builds a mask of 335,480 ids; a Caravan game is long)."""
 
 
 @pytest.mark.parametrize("game, players", CASES)
