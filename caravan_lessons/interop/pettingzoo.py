@@ -68,14 +68,14 @@ class LegalIdsDiscrete(spaces.Discrete):
     agent passes it) draws among the environment's ascending legal ids with ``np_random.integers``: the same
     draw, from the same generator state, as ``Discrete.sample`` makes with ``np_random.choice`` of
     ``np.where(mask)[0]`` (tested equal), without its checks and scans of all ``n`` ids (Marco Polo's 335,480).
-    Any other mask, a probability vector or no mask is ``Discrete.sample`` itself. Everything else (``n``,
-    ``seed``, ``contains``, equality with ``Discrete(n)``) is gymnasium's."""
+    Any other mask (a copy, one made writeable again), a probability vector or no mask is ``Discrete.sample``
+    itself. Everything else (``n``, ``seed``, ``contains``, equality with ``Discrete(n)``) is gymnasium's."""
 
     _issued: tuple | None = None    # (the mask array given out, its legal ids ascending), set by the env
 
     def sample(self, mask=None, probability=None):
         issued = self._issued
-        if probability is None and mask is not None and issued is not None and mask is issued[0]:
+        if probability is None and issued is not None and mask is issued[0] and not mask.flags.writeable:
             legal = issued[1]
             return self.start + self.dtype.type(legal[self.np_random.integers(len(legal))])
         return super().sample(mask, probability)

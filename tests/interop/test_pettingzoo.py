@@ -157,6 +157,13 @@ def test_sample_of_the_given_mask_is_gymnasiums_own_draw(game):
         assert space.sample(mask.copy()) == plain[agent].sample(mask.copy())   # gymnasium's path, same stream
         e.step(action)
     assert len(sizes) > 3          # many numbers of legal ids, a single one among them in most games
+    e.reset(seed=6)
+    changed = e.last()[0]["action_mask"]
+    assert e.action_space(e.agent_selection)._issued[0] is changed
+    changed.flags.writeable = True        # the given mask made writeable and changed: gymnasium's scan of it
+    changed[:] = 0
+    changed[7] = 1
+    assert e.action_space(e.agent_selection).sample(changed) == 7
 
 
 def test_bad_input_is_refused_and_the_state_is_unchanged():
