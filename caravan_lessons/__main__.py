@@ -296,8 +296,10 @@ def _simulate_seats(args) -> int:
 
 def cmd_league(args) -> int:
     """``league``: play the league, print its table (win rates with 95% Wilson intervals, Plackett-Luce ratings)."""
-    from .arena import SEATS, league, league_table
+    from .arena import MAX_BOTS, SEATS, league, league_table
 
+    if not 2 <= len(args.bots) <= MAX_BOTS:    # league's own refusal, before the rules of a table of bots
+        raise ValueError(f"a league takes 2 to {MAX_BOTS} bots, not {len(args.bots)}")
     low, high = SEATS.get(args.game, (2, 4))
     players = args.players if args.players is not None else max(low, min(high, len(args.bots)))
     if args.game == "caravan" and args.bots.count("random") >= players:  # some game would seat only random bots

@@ -110,6 +110,11 @@ def test_each_game_reads_bot_names_in_its_own_registry():
     (["league", "caravan", "--bots", "random", "random", "--games", "2"], "almost never end"),
     (["league", "caravan", "--bots", "random", "random", "greedy", "--players", "2", "--games", "2"],
      "seats 2 random bots"),
+    # 13 bots: the league's own count rule, not the random-bot rule (found by a fuzzer)
+    (["league", "caravan", "--bots", *["random"] * 13, "--games", "2"], "a league takes 2 to 12 bots, not 13"),
+    # an unknown Caravan bot: Caravan's bots, not every game's (the list named Marco Polo's)
+    (["league", "caravan", "--bots", "nobot", "greedy", "--games", "2"], "unknown Caravan bot 'nobot'; the bots are: "
+     "greedy, heuristic, kind-random, lookahead, mcts, openspiel-ismcts, openspiel-mcts, random"),
 ])
 def test_bots_of_another_game_or_that_never_finish_are_refused(args, expected):
     done = run(*args)

@@ -494,6 +494,11 @@ def make_bot(name: str, seed: int | None = None, **options):
             raise ValueError(f"unknown Caravan bot {_short(name)}; the bots are: {', '.join(sorted(BOTS))}")
         if name.startswith("mp-"):
             raise ValueError(f"{name!r} is a Marco Polo bot; the Caravan bots are: {', '.join(sorted(BOTS))}")
+        from ..agents import AGENTS
+
+        if name not in AGENTS:     # the shared registry's every-game list would name Marco Polo's bots too
+            usable = sorted(set(BOTS) | set(_VARIANTS) | {n for n in AGENTS if n.startswith("openspiel-")})
+            raise ValueError(f"unknown Caravan bot {_short(name)}; the bots are: {', '.join(usable)}")
         return make_agent(name, seed, **options)
     if key in _VARIANTS:
         return build_agent(_VARIANTS[key], name, seed, options)
