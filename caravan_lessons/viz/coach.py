@@ -10,11 +10,17 @@ Input: the DataFrame of :func:`caravan_lessons.coach.review` and the record it r
 """
 from __future__ import annotations
 
+from textwrap import fill
+
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from ..i18n import NP_, pgettext, tr
 
 __all__ = ["COSTLY", "TAG_COLOURS", "action_spaces", "better_action", "costliest", "draw_costly_move", "evaluation_graph", "tag_word"]
+
+LEGEND_WIDTH = 24
+"""Characters a line of the evaluation graph's legend at most (longer labels wrap)."""
 
 _TAGS = (NP_("review tag", "good"), NP_("review tag", "inaccuracy"), NP_("review tag", "mistake"),
          NP_("review tag", "blunder"))
@@ -80,7 +86,8 @@ def evaluation_graph(frame, ax=None, title: str | None = None, players: int | No
                        color=colour, edgecolor="white" if name == "good" else "black", linewidth=0.6, zorder=4,
                        label=f"{tag_word(name)} ({len(rows)})")
     for _, row in costliest(frame, 3).iterrows():
-        ax.annotate(tr("move {n}").format(n=row.move_number), (row.move_number, 100 * row.win_played), xytext=(0, -18),
+        ax.annotate(tr("move {n}").format(n=row.move_number), (row.move_number, 100 * row.win_played),
+                    xytext=(0, 10 if row.win_played < 0.15 else -18),    # above a low point: clear of the axis
                     textcoords="offset points", ha="center", fontsize=9, color="#333")
     ax.axhline(100 / players, color="#999", linewidth=0.8, linestyle=":")
     level = tr("level") if players == 2 else tr("level ({players} players)").format(players=players)
@@ -93,7 +100,10 @@ def evaluation_graph(frame, ax=None, title: str | None = None, players: int | No
     ax.tick_params(labelsize=9)
     ax.set_title(title or tr("Player {seat}: estimated chance to win {scope} after each decision").format(
         seat=seat, scope=tr(scope)), fontsize=10)
-    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))    # move numbers: no 0.25 steps with one decision
+    handles, labels = ax.get_legend_handles_labels()         # wrapped: the legend's width is the figure's right
+    ax.legend(handles, [fill(label, LEGEND_WIDTH) for label in labels], loc="center left",   # quarter, and
+              bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)                         # Finnish is long
     return ax
 
 

@@ -58,3 +58,22 @@ def test_empty_review_draws_a_note():
     assert ax.texts[0].get_text() == "no decisions to show"
     with pytest.raises(ValueError):
         vc.costliest(frame, -1)
+
+
+def test_one_decision_has_whole_move_numbers_and_a_long_legend_wraps(reviews):
+    """One decision gave ticks at 0.25, 0.5, ...; Finnish legend labels ran off the figure (found looking at them)."""
+    from caravan_lessons import i18n
+
+    _, frame = reviews["jaipur"]
+    one = frame.iloc[:1].copy()
+    one.attrs = frame.attrs
+    try:
+        i18n.set_language("fi")
+        ax = vc.evaluation_graph(one)
+        ticks = ax.get_xticks()
+        assert len(ticks) >= 2 and all(float(t).is_integer() for t in ticks)
+        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert any("\n" in label for label in labels)          # "valmentajan parhaan siirron jälkeen"
+        assert all(len(line) <= vc.LEGEND_WIDTH for label in labels for line in label.splitlines())
+    finally:
+        i18n.set_language("en")
