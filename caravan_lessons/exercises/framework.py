@@ -502,8 +502,9 @@ class Question:
         self.uses = dict(uses or {})
         self.limit = limit
         self._next_hint = 0
-        # (id(answer), part) -> the names the passing grade replaced by the teacher's references
-        self._graded_ok: dict[tuple[int, str | None], tuple[str, ...]] = {}
+        # (id(answer), part) -> (the answer itself, the names its passing grade replaced by the teacher's
+        # references); the answer is kept so that its id cannot pass to another object (see _graded_before)
+        self._graded_ok: dict[tuple[int, str | None], tuple[Any, tuple[str, ...]]] = {}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.label}: {self.title}; answer {self.answer_name}>"
@@ -531,7 +532,7 @@ class Question:
         Never raises for a bad answer (except under nbgrader, see the module notes), never hangs.
         """
         self._check_part(part)
-        graded_with = self._graded_ok.get((id(answer), part)) if grading_run() else None
+        graded_with = self._graded_before(answer, part) if grading_run() else None
         ok, text = self._run(answer, part, graded=False, extra=(), earlier=None, options={},
                              graded_with=graded_with)
         print(text)
@@ -558,8 +559,15 @@ class Question:
         print(text)
         if not ok:
             raise AssertionError(text)
-        self._graded_ok[(id(answer), part)] = tuple(earlier or ())
+        self._graded_ok[(id(answer), part)] = (answer, tuple(earlier or ()))
         return True
+
+    def _graded_before(self, answer: Any, part: str | None) -> tuple[str, ...] | None:
+        """The names that this very ``answer``'s passing ``grade`` replaced (a tuple, maybe empty), or None if it
+        was not graded. Matched by identity, not by id alone: an object made after a graded answer was freed
+        can get its id, and must not inherit its points (an unearned pass under nbgrader)."""
+        found = self._graded_ok.get((id(answer), part))
+        return found[1] if found is not None and found[0] is answer else None
 
     def hint(self) -> None:
         """Print the next hint (they go from gentle to explicit, then start again)."""
@@ -1031,7 +1039,7 @@ class AgentQuestion(Question):
         """As :meth:`Question.check`; while nbgrader grades, a tier whose ``grade`` already passed in this
         kernel is not played again (its graded cell plays one series, see the class notes)."""
         self._check_part(part)
-        if grading_run() and (id(answer), part) in self._graded_ok:
+        if grading_run() and self._graded_before(answer, part) is not None:
             print(f"{self._heading(part)}: graded above (the hidden series); the public series is not "
                   "played again while grading.")
             return True

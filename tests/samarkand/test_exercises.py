@@ -218,6 +218,19 @@ def test_q6_feedback_agrees_with_its_marks_when_only_q5_is_wrong(monkeypatch, ca
         ex.q6.grade(other["q6_should_sell"], earlier={"q5_card_points": ref})
 
 
+def test_an_answer_with_a_freed_graded_answers_id_earns_nothing(monkeypatch):
+    """Passing grades were kept by ``id(answer)`` alone. A new function that got the id of a graded one freed
+    earlier (other tests' answers, in one pytest worker; a redefined cell, in one kernel) was passed by
+    ``check`` under nbgrader without a case being run: the test above failed in CI when ids met."""
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    namespace = {"__name__": "learner3"}
+    exec("def q6_should_sell(state):\n    return True\n", namespace)
+    wrong = namespace["q6_should_sell"]
+    monkeypatch.setitem(ex.q6._graded_ok, (id(wrong), None), (object(), ()))   # the freed answer's entry
+    with pytest.raises(AssertionError, match="not solved yet"):
+        ex.q6.check(wrong)
+
+
 def test_grade_runs_the_teachers_extra_cases():
     state = ex.random_position(9, 30)
     assert ex.q2.grade(reference("q2"), extra=[state])
